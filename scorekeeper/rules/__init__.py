@@ -1,0 +1,18 @@
+"""The pure rules core: cards, variants, melds, scoring, taxation, match state. Standard library only."""
+
+from .cards import Card, format_cards, parse_card, parse_cards
+from .errors import NotationError, RecordError, ScorekeeperError, VariantError
+from .match import match_outcome, score_match
+from .melds import MeldContext, MeldVerdict, check_meld
+from .problems import Problem
+from .record import HandRecord, SideRecord, parse_record
+from .scoring import HandResult, SideResult, score_hand
+from .taxation import tax
+from .variants import Rules, Variant, get_rules, get_variant, registry
+
+__all__ = [
+    "Card", "format_cards", "parse_card", "parse_cards", "NotationError", "RecordError", "ScorekeeperError",
+    "VariantError", "match_outcome", "score_match", "MeldContext", "MeldVerdict", "check_meld", "Problem",
+    "HandRecord", "SideRecord", "parse_record", "HandResult", "SideResult", "score_hand", "tax", "Rules",
+    "Variant", "get_rules", "get_variant", "registry",
+]

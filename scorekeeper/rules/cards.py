@@ -1,0 +1,130 @@
+"""Cards and their notation.
+
+Notation (issue 2): tokens separated by spaces and/or commas, case-insensitive. Ranks ``4``..``10`` (also
+``T``), ``J Q K A``; ``2`` is a deuce (kis zsoli); ``JK``, ``JOKER`` or ``*`` a joker (nagy zsoli). ``3`` with
+``c``/``s`` is a black three, with ``h``/``d`` a red three; a bare ``3`` is a black three. Any card may carry a
+suit suffix (``Kh``, ``10s``, ``♠♥♦♣``). Hungarian letters: ``B`` (bubi) = J, ``D`` (dáma) = Q, ``Á`` = A,
+``Z``/``ZS`` = deuce, ``NZ`` = joker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import NotationError
+
+#: Natural ranks that can form groups, in ascending order.
+NATURAL_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+DEUCE = "2"
+JOKER = "JK"
+THREE = "3"
+RANKS = (THREE, *NATURAL_RANKS, DEUCE, JOKER)
+SUITS = ("c", "d", "h", "s")
+RED_SUITS = ("d", "h")
+
+_SUIT_ALIASES = {"C": "c", "D": "d", "H": "h", "S": "s", "♣": "c", "♦": "d", "♥": "h", "♠": "s",
+                 "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+# Longest spellings first, so that "ZS" is a deuce and "10" is not "1" + "0".
+_RANK_ALIASES = (
+    ("JOKER", JOKER), ("JK", JOKER), ("NZ", JOKER), ("*", JOKER), ("ZS", DEUCE), ("10", "10"),
+    ("Z", DEUCE), ("T", "10"), ("B", "J"), ("D", "Q"), ("Á", "A"),
+    ("J", "J"), ("Q", "Q"), ("K", "K"), ("A", "A"),
+    ("2", DEUCE), ("3", THREE), ("4", "4"), ("5", "5"), ("6", "6"), ("7", "7"), ("8", "8"), ("9", "9"),
+)
+_SPLIT = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card: a rank from :data:`RANKS` and an optional suit letter."""
+
+    rank: str
+    suit: str | None = None
+
+    @property
+    def is_wild(self) -> bool:
+        return self.rank in (DEUCE, JOKER)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    @property
+    def is_three(self) -> bool:
+        return self.rank == THREE
+
+    @property
+    def is_red_three(self) -> bool:
+        return self.rank == THREE and self.suit in RED_SUITS
+
+    @property
+    def is_black_three(self) -> bool:
+        return self.rank == THREE and self.suit not in RED_SUITS
+
+    @property
+    def is_natural(self) -> bool:
+        return self.rank in NATURAL_RANKS
+
+    @property
+    def value_key(self) -> str:
+        """Key of this card in a variant's ``card_values`` table."""
+        if self.rank == THREE:
+            return "red3" if self.is_red_three else "black3"
+        return self.rank
+
+    @property
+    def conservation_key(self) -> str:
+        """What the deck limits: copies of a rank, deuces, jokers, red threes, black threes."""
+        return self.value_key
+
+    def __str__(self) -> str:
+        if self.rank == THREE and self.suit is None:
+            return "3"
+        return self.rank + (self.suit or "")
+
+
+def _parse_token(token: str) -> tuple[str, str | None] | None:
+    upper = token.upper()
+    for spelling, rank in _RANK_ALIASES:
+        if upper.startswith(spelling):
+            rest = token[len(spelling):]
+            if rest == "":
+                return rank, None
+            suit = _SUIT_ALIASES.get(rest.upper()) if len(rest) == 1 else None
+            if suit is None or rank == JOKER:
+                return None
+            return rank, suit
+    return None
+
+
+def parse_card(token: str, *, position: int = 1, text: str | None = None) -> Card:
+    """Read one card token; raise :class:`NotationError` naming it and its 1-based position."""
+    parsed = _parse_token(token)
+    if parsed is None:
+        whole = token if text is None else text
+        raise NotationError(
+            f"unknown card {token!r} at position {position} in {whole!r}: use 4-10 (or T), J, Q, K, A, "
+            "2 (deuce), JK or * (joker), 3 with a suit (3h/3d red, 3c/3s or 3 black), optionally followed "
+            "by a suit c/d/h/s",
+            token=token, position=position, text=whole)
+    rank, suit = parsed
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read a card list: a string of tokens, or an iterable of token strings."""
+    if not isinstance(text, str):
+        text = " ".join(str(part) for part in text)
+    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+    return tuple(parse_card(tok, position=i, text=text) for i, tok in enumerate(tokens, start=1))
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def count_by_key(cards: Iterable[Card]) -> Counter[str]:
+    return Counter(c.conservation_key for c in cards)

@@ -1,0 +1,34 @@
+"""Errors of the rules core.
+
+Like python-chess, malformed input and input that is well-formed but impossible are told apart. Rule
+violations inside a well-formed record are *not* errors: they come back as :class:`Problem` values.
+"""
+
+from __future__ import annotations
+
+
+class ScorekeeperError(ValueError):
+    """Base class: every error the rules core raises is a ``ValueError``."""
+
+
+class NotationError(ScorekeeperError):
+    """A card token that cannot be read; the message names the token and its position."""
+
+    def __init__(self, message: str, *, token: str, position: int, text: str) -> None:
+        super().__init__(message)
+        self.token = token
+        self.position = position
+        self.text = text
+
+
+class RecordError(ScorekeeperError):
+    """A hand record (or option) that cannot be read; ``field`` is a path such as ``sides[1].hand``."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.reason = message
+
+
+class VariantError(ScorekeeperError):
+    """A variant table under ``rules_ref/`` that does not validate, or an unknown variant or option."""

@@ -1,0 +1,54 @@
+"""Match arithmetic: when a match is over and who won; running a whole match from its hands.
+
+A match is an append-only log of entered hands; totals are always recomputed from it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from .variants import Rules
+
+if TYPE_CHECKING:
+    from .scoring import HandResult
+
+
+def match_outcome(rules: Rules, totals: Mapping[str, int]) -> tuple[bool, str | tuple[str, ...] | None]:
+    """Checked only at the end of a hand (seed 000): who is past the target, and the highest of them."""
+    if rules.compare == "exceeds":
+        past = {n: t for n, t in totals.items() if t > rules.target}
+    else:
+        past = {n: t for n, t in totals.items() if t >= rules.target}
+    if not past:
+        return False, None
+    top = max(past.values())
+    leaders = tuple(n for n, t in past.items() if t == top)
+    if len(leaders) == 1:
+        return True, leaders[0]
+    if rules.top_tie == "shared":          # D4
+        return True, leaders
+    return False, None
+
+
+def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence[Mapping[str, Any]],
+                totals_before: Mapping[str, int] | None = None) -> list["HandResult"]:
+    """Score hands in order, each starting from the totals the previous one produced.
+
+    ``hands`` are hand records without ``variant``/``options``/``totals_before``. Raises ``RecordError`` (with
+    the hand number in the field path) for malformed input.
+    """
+    from .errors import RecordError
+    from .record import parse_record
+    from .scoring import score_hand
+
+    totals = dict(totals_before or {})
+    results = []
+    for n, hand in enumerate(hands):
+        record = {"variant": variant, "options": dict(options or {}), "totals_before": dict(totals), **hand}
+        try:
+            result = score_hand(parse_record(record))
+        except RecordError as exc:
+            raise RecordError(exc.reason, field=f"hands[{n}].{exc.field}" if exc.field else f"hands[{n}]") from None
+        totals.update(result.totals)
+        results.append(result)
+    return results

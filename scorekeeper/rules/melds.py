@@ -1,0 +1,189 @@
+"""Meld verdicts: is this set of cards a legal meld in this variant, what kind is it, what is it worth.
+
+``check_meld`` collects every problem rather than stopping at the first (python-chess ``status()`` style).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .cards import Card, format_cards, parse_cards
+from .problems import Problem, problem
+from .variants import Rules, get_rules
+
+GROUP = "group"
+WILD_GROUP = "wild_group"
+BLACK_THREES = "black_threes"
+MIXED = "mixed_ranks"
+THREES = "threes"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MeldContext:
+    """What the table situation adds: an opening meld that must reach a minimum, a going-out turn."""
+
+    opening_minimum: int | None = None
+    going_out: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MeldVerdict:
+    cards: tuple[Card, ...]
+    legal: bool
+    kind: str                 # group | wild_group | black_threes | mixed_ranks | a canasta kind id
+    label: str
+    rank: str | None
+    is_canasta: bool
+    wilds: int
+    card_value: int
+    bonus: int
+    opening_value: int
+    problems: tuple[Problem, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": format_cards(self.cards), "legal": self.legal, "kind": self.kind, "label": self.label,
+                "rank": self.rank, "is_canasta": self.is_canasta, "wilds": self.wilds,
+                "card_value": self.card_value, "bonus": self.bonus, "opening_value": self.opening_value,
+                "problems": [p.to_dict() for p in self.problems]}
+
+
+def _rules(rules: Rules | str) -> Rules:
+    return get_rules(rules) if isinstance(rules, str) else rules
+
+
+def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldContext | None = None) -> MeldVerdict:
+    """Judge one meld. ``cards`` is notation text or parsed cards; ``rules`` a :class:`Rules` or variant id."""
+    rules = _rules(rules)
+    context = context or MeldContext()
+    cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    problems: list[Problem] = []
+    wild = [c for c in cards if c.is_wild]
+    naturals = [c for c in cards if c.is_natural]
+    threes = [c for c in cards if c.is_three]
+    card_value = sum(rules.value(c.value_key) for c in cards)
+
+    red = [c for c in threes if c.is_red_three]
+    if red:
+        problems.append(problem("threes_not_meldable", "red threes are never melded: they are bonus cards, laid "
+                                "out on their own", red))
+    black = [c for c in threes if c.is_black_three]
+    if black and not rules.black_threes:
+        problems.append(problem("threes_not_meldable", "threes can never be melded in this game", black))
+
+    ranks = Counter(c.rank for c in naturals)
+    rank = ranks.most_common(1)[0][0] if ranks else None
+    if black and rules.black_threes and not naturals:
+        kind = BLACK_THREES
+        rank = "3"
+        problems += _black_three_problems(rules, cards, black, wild, context)
+    elif threes and not naturals:
+        kind = THREES                       # already reported as threes_not_meldable
+    elif len(ranks) > 1 or (black and rules.black_threes):
+        kind = MIXED
+        odd = [c for c in cards if not c.is_wild and not c.is_red_three and c.rank != rank]
+        problems.append(problem("mixed_ranks", f"a meld holds cards of one rank only; {format_cards(odd)} "
+                                f"{'does' if len(odd) == 1 else 'do'} not match the {rank}s", odd))
+    elif not naturals and not threes:
+        kind = WILD_GROUP
+        problems += _wild_group_problems(rules, cards)
+    else:
+        kind = GROUP
+        problems += _group_problems(rules, cards, naturals, wild)
+
+    if not cards:
+        problems.append(problem("too_few_cards", "a meld needs at least "
+                                f"{rules.min_size} cards, and none were given"))
+    opening_value = _opening_value(rules, kind, cards, rank)
+    if context.opening_minimum is not None and opening_value < context.opening_minimum:
+        if not (context.going_out and rules.concealed_waives_minimum):
+            problems.append(problem(
+                "opening_minimum_not_reached",
+                f"as an opening this counts {opening_value}, short of the minimum {context.opening_minimum}",
+                cards))
+
+    legal = not problems
+    canasta = _canasta_kind(rules, kind, cards, wild, rank) if legal else None
+    label = {GROUP: f"group of {_plural(rank)}", WILD_GROUP: "group of wild cards",
+             BLACK_THREES: "black threes", MIXED: "mixed ranks", THREES: "threes"}[kind]
+    return MeldVerdict(cards=cards, legal=legal, kind=canasta.kind if canasta else kind,
+                       label=canasta.label if canasta else label, rank=rank, is_canasta=canasta is not None,
+                       wilds=len(wild), card_value=card_value, bonus=canasta.bonus if canasta else 0,
+                       opening_value=opening_value, problems=tuple(problems))
+
+
+def _plural(rank: str | None) -> str:
+    names = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "6": "sixes"}
+    return names.get(rank or "", f"{rank}s")
+
+
+def _size_problems(cards: tuple[Card, ...], low: int, high: int, what: str) -> list[Problem]:
+    if 0 < len(cards) < low:
+        return [problem("too_few_cards", f"{what} needs at least {low} cards, this has {len(cards)}", cards)]
+    if high and len(cards) > high:
+        return [problem("too_many_cards", f"{what} holds at most {high} cards, this has {len(cards)}", cards)]
+    return []
+
+
+def _group_problems(rules: Rules, cards: tuple[Card, ...], naturals: list[Card], wild: list[Card]) -> list[Problem]:
+    out = _size_problems(cards, rules.min_size, rules.max_size, "a group")
+    n, w = len(naturals), len(wild)
+    limits = []
+    if len(cards) in rules.max_wilds_by_size and w > rules.max_wilds_by_size[len(cards)]:
+        allowed = rules.max_wilds_by_size[len(cards)]
+        limits.append(f"a group of {len(cards)} may hold {'no' if allowed == 0 else f'at most {allowed}'} "
+                      "wild cards")
+    if rules.max_wilds is not None and w > rules.max_wilds:
+        limits.append(f"at most {rules.max_wilds} wild cards are allowed in a meld")
+    if rules.wild_relation == "fewer" and w >= n:
+        limits.append("wild cards must be fewer than natural cards")
+    if rules.wild_relation == "at_most_half" and w > n:
+        limits.append("at most half of a meld may be wild")
+    if limits:
+        out.append(problem("too_many_wilds", f"{'; '.join(limits)}; this has {w}", wild))
+    if n < rules.min_naturals:
+        out.append(problem("too_few_naturals", f"a meld needs at least {rules.min_naturals} natural cards, "
+                           f"this has {n}", naturals))
+    return out
+
+
+def _wild_group_problems(rules: Rules, cards: tuple[Card, ...]) -> list[Problem]:
+    if not cards:
+        return []
+    if not rules.wild_only:
+        return [problem("wild_only_not_allowed", "a meld of wild cards only is not allowed in this game; "
+                        "every meld needs natural cards", cards)]
+    return _size_problems(cards, rules.wild_only_min, rules.wild_only_max, "a group of wild cards only")
+
+
+def _black_three_problems(rules: Rules, cards: tuple[Card, ...], black: list[Card], wild: list[Card],
+                          context: MeldContext) -> list[Problem]:
+    out = []
+    if wild:
+        out.append(problem("wilds_with_black_threes", "black threes are melded without wild cards", wild))
+    out += _size_problems(tuple(black), rules.black_threes_min, rules.black_threes_max, "a meld of black threes")
+    if not context.going_out:
+        out.append(problem("black_threes_only_going_out", "black threes may be melded only when going out",
+                           black))
+    return out
+
+
+def _opening_value(rules: Rules, kind: str, cards: tuple[Card, ...], rank: str | None) -> int:
+    """Worth of a meld towards the opening minimum (seed 000: zsoli count as the card they replace)."""
+    if rules.opening_wild_value == "own" or kind in (BLACK_THREES, MIXED, THREES):
+        return sum(rules.value(c.value_key) for c in cards)
+    if kind == WILD_GROUP:
+        return rules.wild_only_opening_value * len(cards)
+    return rules.value(rank) * len(cards) if rank else 0
+
+
+def _canasta_kind(rules: Rules, kind: str, cards: tuple[Card, ...], wild: list[Card], rank: str | None):
+    if kind not in (GROUP, WILD_GROUP):
+        return None
+    jokers = sum(1 for c in wild if c.is_joker)
+    for ck in rules.canastas:
+        if ck.matches(size=len(cards), wilds=len(wild), wild_only=kind == WILD_GROUP,
+                      deuces=len(wild) - jokers, jokers=jokers, rank=rank):
+            return ck
+    return None

@@ -1,0 +1,269 @@
+"""Scoring a recorded hand: verify everything against the variant, then compute each side's result.
+
+Hand score = base (bonuses) + card value (melded plus, in hand minus) + penalties; then taxation by the total
+before the hand, the new total, and the next opening minimum. Problems never stop the arithmetic: a result
+with problems is still filled in (``ok`` is false) so a form can show both.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card
+from .match import match_outcome
+from .melds import GROUP, MeldContext, MeldVerdict, check_meld
+from .problems import Problem, problem
+from .record import HandRecord, SideRecord
+from .taxation import tax
+from .variants import Rules
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BaseItem:
+    item: str
+    label: str
+    count: int
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"item": self.item, "label": self.label, "count": self.count, "points": self.points}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerResult:
+    """Per-player totals, for variants that score each player (cutthroat)."""
+
+    name: str
+    score: int
+    total_before: int
+    total: int
+    next_opening_minimum: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "score": self.score, "total_before": self.total_before, "total": self.total,
+                "next_opening_minimum": self.next_opening_minimum}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SideResult:
+    name: str
+    players: tuple[str, ...]
+    melds: tuple[MeldVerdict, ...]
+    canastas: int
+    base: int
+    base_items: tuple[BaseItem, ...]
+    melded_value: int
+    hand_value: int
+    card_value: int
+    penalty: int
+    penalty_items: tuple[BaseItem, ...]
+    score: int
+    taxed: int
+    total_before: int | None
+    total: int | None
+    next_opening_minimum: int | None
+    player_results: tuple[PlayerResult, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "players": list(self.players), "base": self.base,
+                "base_items": [b.to_dict() for b in self.base_items], "card_value": self.card_value,
+                "melded_value": self.melded_value, "hand_value": self.hand_value, "penalty": self.penalty,
+                "penalty_items": [b.to_dict() for b in self.penalty_items], "score": self.score,
+                "taxed": self.taxed, "total_before": self.total_before, "total": self.total,
+                "next_opening_minimum": self.next_opening_minimum, "canastas": self.canastas,
+                "melds": [m.to_dict() for m in self.melds],
+                "player_results": [p.to_dict() for p in self.player_results]}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandResult:
+    rules: Rules
+    sides: tuple[SideResult, ...]
+    problems: tuple[Problem, ...]
+    hand_winner: tuple[str, ...]
+    match_over: bool
+    winner: str | tuple[str, ...] | None
+    totals: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        winner = list(self.winner) if isinstance(self.winner, tuple) else self.winner
+        return {"ok": self.ok, "variant": self.rules.id, "options": dict(self.rules.options),
+                "sides": [s.to_dict() for s in self.sides], "problems": [p.to_dict() for p in self.problems],
+                "totals": dict(self.totals), "hand_winner": list(self.hand_winner),
+                "match_over": self.match_over, "winner": winner}
+
+
+def _red_three_points(rules: Rules, count: int, melds: tuple[MeldVerdict, ...], canastas: int) -> int:
+    points = rules.red_three_totals[min(count, len(rules.red_three_totals) - 1)]
+    minus = (rules.red_three_minus_unless == "meld" and not melds) or \
+            (rules.red_three_minus_unless == "canasta" and canastas == 0)
+    return -points if minus else points
+
+
+def _base_items(rules: Rules, side: SideRecord, melds: tuple[MeldVerdict, ...], canastas: int) -> list[BaseItem]:
+    items = []
+    if side.red_three_count:
+        items.append(BaseItem(item="red_threes", label="red threes", count=side.red_three_count,
+                              points=_red_three_points(rules, side.red_three_count, melds, canastas)))
+    in_hand = sum(1 for c in side.hand_cards if c.is_red_three)
+    if in_hand and rules.red_three_in_hand == "penalty":
+        items.append(BaseItem(item="red_threes_in_hand", label="red threes left in hand", count=in_hand,
+                              points=in_hand * rules.red_three_in_hand_points))
+    if side.twins and rules.twins_allowed:
+        items.append(BaseItem(item="twins", label="twins", count=side.twins, points=side.twins * rules.twin_points))
+    for kind in rules.canastas:
+        n = sum(1 for m in melds if m.is_canasta and m.kind == kind.kind)
+        if n:
+            items.append(BaseItem(item=kind.kind, label=kind.label, count=n, points=n * kind.bonus))
+    if side.went_out:
+        items.append(BaseItem(item="going_out", label="going out", count=1, points=rules.out_bonus))
+    if side.out in ("concealed", "table_clear"):
+        items.append(BaseItem(item="concealed", label="going out from hand", count=1, points=rules.concealed_bonus))
+    if side.out == "table_clear" and rules.table_clear_bonus is not None:
+        items.append(BaseItem(item="table_clear", label="table clear", count=1, points=rules.table_clear_bonus))
+    return items
+
+
+def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerdict, ...],
+                   canastas: int) -> list[Problem]:
+    where = {"side": side.name}
+    out = [p.located(side=side.name, field=f"sides[{i}].melds[{j}]") for j, m in enumerate(melds)
+           for p in m.problems]
+    if rules.one_group_per_rank:
+        ranks = Counter(m.rank for m in melds if m.kind == GROUP or (m.is_canasta and m.rank))
+        for rank, n in ranks.items():
+            if n > 1:
+                cards = [c for m in melds if m.rank == rank for c in m.cards]
+                out.append(problem("duplicate_rank_meld", f"{side.name} has {n} melds of {rank}s; a side keeps one "
+                                   "meld per rank", cards, field=f"sides[{i}].melds", **where))
+    if len(side.players) > rules.players_per_side:
+        out.append(problem("too_many_players", f"{side.name} lists {len(side.players)} players; this form allows "
+                           f"at most {rules.players_per_side} per side", field=f"sides[{i}].players", **where))
+    if side.twins and not rules.twins_allowed:
+        out.append(problem("twins_not_in_variant", f"{side.name}: {rules.name} has no twins",
+                           field=f"sides[{i}].twins", **where))
+    red_in_hand = [c for c in side.hand_cards if c.is_red_three]
+    if red_in_hand and rules.red_three_in_hand == "impossible":
+        out.append(problem("red_three_in_hand", f"{side.name}: a red three is laid out as soon as it is drawn, so "
+                           "it cannot be left in hand; count it under red threes", red_in_hand,
+                           field=f"sides[{i}].hand", **where))
+    if side.went_out:
+        out += _going_out_problems(rules, side, i, canastas)
+    return out
+
+
+def _going_out_problems(rules: Rules, side: SideRecord, i: int, canastas: int) -> list[Problem]:
+    where = {"side": side.name}
+    out = []
+    if canastas < rules.canastas_required:
+        need = "a canasta" if rules.canastas_required == 1 else f"{rules.canastas_required} canastas"
+        out.append(problem("going_out_needs_canasta", f"{side.name} went out with {canastas} canasta"
+                           f"{'' if canastas == 1 else 's'}; going out needs {need}", field=f"sides[{i}].out",
+                           **where))
+    hands = side.hand
+    emptied = any(not cards for cards in hands.values()) if "" not in hands or len(side.players) == 1 else True
+    if not emptied:
+        out.append(problem("cards_in_hand_after_going_out", f"{side.name} went out, so the hand of the player who "
+                           "went out must be empty", side.hand_cards, field=f"sides[{i}].hand", **where))
+    if side.out == "table_clear":
+        if rules.table_clear_bonus is None:
+            out.append(problem("table_clear_not_in_variant", f"{rules.name} has no table clear; record the "
+                               "going out as concealed", field=f"sides[{i}].out", **where))
+        elif side.pile_size is None:
+            out.append(problem("pile_size_missing", f"{side.name}: a table clear needs the number of cards taken "
+                               "with the pile", field=f"sides[{i}].pile_size", **where))
+        elif side.pile_size < rules.table_clear_min_pile:
+            out.append(problem("table_clear_pile_too_small", f"{side.name}: a table clear needs a pile of at least "
+                               f"{rules.table_clear_min_pile} cards, this one had {side.pile_size}",
+                               field=f"sides[{i}].pile_size", **where))
+    return out
+
+
+def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
+    out = []
+    n = len(record.sides)
+    if not rules.min_sides <= n <= rules.max_sides:
+        span = str(rules.min_sides) if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"
+        out.append(problem("wrong_number_of_sides", f"this form of {rules.name} is played by {span} sides, the "
+                           f"record has {n}", field="sides"))
+    gone = [s.name for s in record.sides if s.went_out]
+    if len(gone) > 1:
+        out.append(problem("several_went_out", f"only one player can go out in a hand; recorded: "
+                           f"{', '.join(gone)}", field="sides"))
+    if not gone and rules.going_out_required:
+        out.append(problem("nobody_went_out", f"a hand of {rules.name} ends only when someone goes out; mark who "
+                           "went out", field="sides"))
+    reds = sum(s.red_three_count for s in record.sides)
+    reds += sum(1 for s in record.sides for c in s.hand_cards if c.is_red_three)
+    if reds > rules.red_threes_in_deck:
+        out.append(problem("too_many_red_threes", f"{reds} red threes were recorded, the deck holds "
+                           f"{rules.red_threes_in_deck}", field="sides"))
+    every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
+                        [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
+    counts = Counter(c.conservation_key for c in every)
+    for key, count in counts.items():
+        if count > rules.copies(key):
+            name = {"JK": "jokers", "2": "deuces", "black3": "black threes"}.get(key, f"{key}s")
+            out.append(problem("too_many_copies", f"{count} {name} are on the table and in hands, the deck holds "
+                               f"{rules.copies(key)}", [c for c in every if c.conservation_key == key],
+                               field="sides"))
+    return out
+
+
+def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...]) -> SideResult:
+    canastas = sum(1 for m in melds if m.is_canasta)
+    items = _base_items(rules, side, melds, canastas)
+    penalties = tuple(BaseItem(item=p.code, label=p.label, count=1, points=p.points) for p in side.penalties)
+    melded = sum(m.card_value for m in melds)
+    held = sum(rules.value(c.value_key, in_hand=True) for c in side.hand_cards if not c.is_red_three)
+    base = sum(b.points for b in items)
+    penalty = sum(p.points for p in penalties)
+    score = base + melded - held + penalty
+    common = dict(name=side.name, players=side.players, melds=melds, canastas=canastas, base=base,
+                  base_items=tuple(items), melded_value=melded, hand_value=-held, card_value=melded - held,
+                  penalty=penalty, penalty_items=penalties, score=score)
+    if rules.score_per == "player":
+        # Cutthroat (seed 002): partners each get the side's score, but red threes stay with who laid them.
+        red = next((b.points for b in items if b.item == "red_threes"), 0)
+        players = []
+        for p in side.players:
+            own = side.red_threes.get(p, 0)
+            mine = score - red + (_red_three_points(rules, own, melds, canastas) if own else 0)
+            before = record.totals_before.get(p, 0)
+            players.append(PlayerResult(name=p, score=mine, total_before=before, total=before + mine,
+                                        next_opening_minimum=rules.opening_minimum(before + mine)))
+        return SideResult(**common, taxed=score, total_before=None, total=None, next_opening_minimum=None,
+                          player_results=tuple(players))
+    before = record.totals_before.get(side.name, 0)
+    taxed = tax(rules, score, before)
+    return SideResult(**common, taxed=taxed, total_before=before, total=before + taxed,
+                      next_opening_minimum=rules.opening_minimum(before + taxed))
+
+
+def score_hand(record: HandRecord) -> HandResult:
+    """Verify a parsed hand record and score it. Never raises for rule violations."""
+    rules = record.rules
+    problems: list[Problem] = []
+    sides = []
+    for i, side in enumerate(record.sides):
+        context = MeldContext(going_out=side.went_out)
+        melds = tuple(check_meld(rules, cards, context) for cards in side.melds)
+        canastas = sum(1 for m in melds if m.is_canasta)
+        problems += _side_problems(rules, side, i, melds, canastas)
+        sides.append(_side_result(rules, record, side, melds))
+    problems += _hand_problems(rules, record)
+    if rules.score_per == "player":
+        totals = {p.name: p.total for s in sides for p in s.player_results}
+    else:
+        totals = {s.name: s.total for s in sides}
+    best = max(s.score for s in sides)
+    over, winner = match_outcome(rules, totals) if not problems else (False, None)
+    return HandResult(rules=rules, sides=tuple(sides), problems=tuple(problems),
+                      hand_winner=tuple(s.name for s in sides if s.score == best), match_over=over, winner=winner,
+                      totals=totals)

@@ -1,0 +1,332 @@
+"""Variants as data: the tables under ``rules_ref/`` plus options that patch them.
+
+A variant file holds the defaults; each option choice is a patch of dotted keys (``"canastas.black.bonus" =
+300``), optionally guarded by ``_when`` (other options' values). :func:`get_rules` applies the chosen options and
+validates the result into frozen :class:`Rules`. Families (canasta, keltis, …) register a hook module through
+:data:`FAMILIES` so that new variants are data plus a few overridden hooks.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import RecordError, VariantError
+
+RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF", Path(__file__).resolve().parents[2] / "rules_ref"))
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OptionSpec:
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    help: str
+    decision: str
+    patches: Mapping[str, Mapping[str, Any]] = field(repr=False)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CanastaKind:
+    kind: str
+    label: str
+    bonus: int
+    size: tuple[int, int]
+    wilds: tuple[int, int] | None = None
+    wild_only: bool = False
+    wild_mix: str | None = None     # "mixed" (2s and jokers) | "uniform" (all one kind)
+    rank: str | None = None
+
+    def matches(self, *, size: int, wilds: int, wild_only: bool, deuces: int, jokers: int,
+                rank: str | None) -> bool:
+        if wild_only != self.wild_only or not self.size[0] <= size <= self.size[1]:
+            return False
+        if self.wilds is not None and not self.wilds[0] <= wilds <= self.wilds[1]:
+            return False
+        if self.rank is not None and rank != self.rank:
+            return False
+        if self.wild_mix == "mixed":
+            return deuces > 0 and jokers > 0
+        if self.wild_mix == "uniform":
+            return deuces == 0 or jokers == 0
+        return True
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Bracket:
+    start: int
+    value: Any
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rules:
+    """One variant with its options applied: every number the scoring needs."""
+
+    id: str
+    name: str
+    family: str
+    seed: str
+    reference: str
+    options: Mapping[str, str]
+    packs: int
+    jokers: int
+    min_sides: int
+    max_sides: int
+    players_per_side: int
+    score_per: str
+    card_values: Mapping[str, int]
+    hand_values: Mapping[str, int]
+    min_size: int
+    max_size: int                    # 0: no cap
+    max_wilds_by_size: Mapping[int, int]
+    max_wilds: int | None
+    min_naturals: int
+    wild_relation: str               # "any" | "fewer" | "at_most_half"
+    one_group_per_rank: bool
+    wild_only: bool
+    wild_only_min: int
+    wild_only_max: int
+    black_threes: bool
+    black_threes_min: int
+    black_threes_max: int
+    opening_wild_value: str          # "replaced" | "own"
+    wild_only_opening_value: int
+    canastas: tuple[CanastaKind, ...]
+    red_three_totals: tuple[int, ...]
+    red_three_minus_unless: str      # "never" | "meld" | "canasta"
+    red_three_in_hand: str           # "impossible" | "penalty"
+    red_three_in_hand_points: int
+    twins_allowed: bool
+    twin_points: int
+    out_bonus: int
+    concealed_bonus: int
+    table_clear_bonus: int | None
+    table_clear_min_pile: int
+    canastas_required: int
+    going_out_required: bool
+    concealed_waives_minimum: bool
+    opening_minimums: tuple[Bracket, ...]
+    taxation: tuple[Bracket, ...]
+    negative_tax: str                # "untaxed" | "taxed"
+    target: int
+    compare: str                     # "exceeds" | "reaches"
+    top_tie: str                     # "shared" | "play_on"
+    penalties: Mapping[str, tuple[str, int]]
+
+    def copies(self, key: str) -> int:
+        """How many cards of one conservation key the deck holds."""
+        if key == "JK":
+            return self.jokers
+        if key in ("red3", "black3"):
+            return 2 * self.packs
+        return 4 * self.packs
+
+    def value(self, card_key: str, *, in_hand: bool = False) -> int:
+        if in_hand and card_key in self.hand_values:
+            return self.hand_values[card_key]
+        return self.card_values[card_key]
+
+    def bracket(self, table: tuple[Bracket, ...], total: int) -> Any:
+        chosen = None
+        for b in table:
+            if total >= b.start:
+                chosen = b.value
+        return chosen
+
+    def opening_minimum(self, total: int) -> int:
+        return self.bracket(self.opening_minimums, total)
+
+    @property
+    def red_threes_in_deck(self) -> int:
+        return 2 * self.packs
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Variant:
+    """A variant file as loaded: its raw table and option specs. Use :meth:`rules` to get numbers."""
+
+    id: str
+    name: str
+    family: str
+    reference: str
+    seed: str
+    raw: Mapping[str, Any] = field(repr=False)
+    options: tuple[OptionSpec, ...]
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise RecordError(f"unknown option {name!r} for variant {self.id!r}; options are: "
+                          + ", ".join(o.name for o in self.options), field=f"options.{name}")
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, str]:
+        chosen = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            spec = self.option(str(name))
+            text = _option_text(value)
+            if text not in spec.choices:
+                raise RecordError(f"{value!r} is not a choice; choose one of: " + ", ".join(spec.choices),
+                                  field=f"options.{name}")
+            chosen[spec.name] = text
+        return chosen
+
+    def rules(self, options: Mapping[str, Any] | None = None) -> Rules:
+        chosen = self.resolve_options(options)
+        key = (self.id, tuple(sorted(chosen.items())))
+        if key not in _RULES_CACHE:
+            _RULES_CACHE[key] = _build(self, chosen)
+        return _RULES_CACHE[key]
+
+
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
+    *parents, last = dotted.split(".")
+    node = data
+    for part in parents:
+        node = node.setdefault(part, {})
+    node[last] = copy.deepcopy(value)
+
+
+def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
+    out = tuple(Bracket(start=int(r["from"]), value=r[key]) for r in rows)
+    if [b.start for b in out] != sorted(b.start for b in out):
+        raise VariantError(f"brackets must be in ascending order of 'from': {rows!r}")
+    return out
+
+
+def _build(variant: Variant, chosen: Mapping[str, str]) -> Rules:
+    data = copy.deepcopy(dict(variant.raw))
+    for spec in variant.options:
+        patch = dict(spec.patches[chosen[spec.name]])
+        when = patch.pop("_when", {})
+        if all(chosen.get(k) == v for k, v in when.items()):
+            for dotted, value in patch.items():
+                _set_path(data, dotted, value)
+    try:
+        m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
+        canastas = tuple(
+            CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
+                        wilds=tuple(c["wilds"]) if "wilds" in c else None,
+                        wild_only=bool(c.get("wild_only", False)), wild_mix=c.get("wild_mix"),
+                        rank=c.get("rank"))
+            for kind, c in data["canastas"].items())
+        rules = Rules(
+            id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
+            reference=variant.reference, options=dict(chosen),
+            packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
+            min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
+            players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
+            card_values={k: int(v) for k, v in data["card_values"].items()},
+            hand_values={k: int(v) for k, v in data.get("hand_values", {}).items()},
+            min_size=int(m["min_size"]), max_size=int(m.get("max_size", 0)),
+            max_wilds_by_size={int(k): int(v) for k, v in m.get("max_wilds_by_size", {}).items()},
+            max_wilds=m.get("max_wilds"), min_naturals=int(m.get("min_naturals", 1)),
+            wild_relation=m.get("wild_relation", "any"),
+            one_group_per_rank=bool(m.get("one_group_per_rank", True)),
+            wild_only=bool(m.get("wild_only", False)), wild_only_min=int(m.get("wild_only_min", 3)),
+            wild_only_max=int(m.get("wild_only_max", 0)),
+            black_threes=bool(m.get("black_threes", False)),
+            black_threes_min=int(m.get("black_threes_min", 3)), black_threes_max=int(m.get("black_threes_max", 4)),
+            opening_wild_value=m.get("opening_wild_value", "own"),
+            wild_only_opening_value=int(m.get("wild_only_opening_value", 20)),
+            canastas=canastas,
+            red_three_totals=tuple(int(x) for x in rt["totals"]),
+            red_three_minus_unless=rt.get("minus_unless", "never"),
+            red_three_in_hand=rt.get("in_hand", "penalty"), red_three_in_hand_points=int(rt.get("in_hand_points", 0)),
+            twins_allowed=bool(data["twins"]["allowed"]), twin_points=int(data["twins"]["points"]),
+            out_bonus=int(g["out"]), concealed_bonus=int(g["concealed"]),
+            table_clear_bonus=g.get("table_clear"), table_clear_min_pile=int(g.get("table_clear_min_pile", 0)),
+            canastas_required=int(g["canastas_required"]), going_out_required=bool(g["required_each_hand"]),
+            concealed_waives_minimum=bool(g.get("concealed_waives_minimum", False)),
+            opening_minimums=_brackets(data["opening"]["minimums"], "minimum"),
+            taxation=_brackets(data["taxation"]["brackets"], "method"),
+            negative_tax=data["taxation"].get("negative", "untaxed"),
+            target=int(data["match"]["target"]), compare=data["match"]["compare"],
+            top_tie=data["match"]["top_tie"],
+            penalties={k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()},
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise VariantError(f"variant table {variant.id!r} is incomplete or malformed: {exc!r}") from exc
+    _validate(rules)
+    return rules
+
+
+def _validate(r: Rules) -> None:
+    problems = []
+    needed = {"4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "black3", "red3"}
+    if missing := needed - set(r.card_values):
+        problems.append(f"card_values lacks {sorted(missing)}")
+    if len(r.red_three_totals) != r.red_threes_in_deck + 1:
+        problems.append(f"red_threes.totals needs {r.red_threes_in_deck + 1} entries (0..{r.red_threes_in_deck})")
+    for name, allowed in (("wild_relation", {"any", "fewer", "at_most_half"}),
+                          ("opening_wild_value", {"replaced", "own"}), ("compare", {"exceeds", "reaches"}),
+                          ("top_tie", {"shared", "play_on"}), ("negative_tax", {"untaxed", "taxed"}),
+                          ("red_three_minus_unless", {"never", "meld", "canasta"}),
+                          ("red_three_in_hand", {"impossible", "penalty"}), ("score_per", {"side", "player"})):
+        if getattr(r, name) not in allowed:
+            problems.append(f"{name} must be one of {sorted(allowed)}, not {getattr(r, name)!r}")
+    for b in r.taxation:
+        if b.value not in ("none", "half", "quarter", "tenth"):
+            problems.append(f"unknown taxation method {b.value!r}")
+    if not r.opening_minimums:
+        problems.append("opening.minimums is empty")
+    if not r.min_sides <= r.max_sides:
+        problems.append("players.min_sides exceeds max_sides")
+    if problems:
+        raise VariantError(f"variant {r.id!r} with options {dict(r.options)}: " + "; ".join(problems))
+
+
+def _load_file(path: Path) -> Variant:
+    with path.open("rb") as fh:
+        raw = tomllib.load(fh)
+    specs = []
+    for name, o in raw.pop("options", {}).items():
+        choices = tuple(o["choices"])
+        if o["default"] not in choices:
+            raise VariantError(f"{path.name}: option {name!r} default {o['default']!r} is not a choice")
+        specs.append(OptionSpec(name=name, default=o["default"], choices=choices, help=o["help"],
+                                decision=o.get("decision", ""), patches=o["choices"]))
+    return Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
+                   seed=raw["seed"], raw=raw, options=tuple(specs))
+
+
+@lru_cache(maxsize=None)
+def registry() -> dict[str, Variant]:
+    """Every variant table under ``rules_ref/``, loaded once and validated with every option choice."""
+    found: dict[str, Variant] = {}
+    for path in sorted(RULES_REF.glob("*.toml")):
+        variant = _load_file(path)
+        found[variant.id] = variant
+        variant.rules()                                  # defaults validate
+        for spec in variant.options:                     # and so does each choice on its own
+            for choice in spec.choices:
+                variant.rules({spec.name: choice})
+    if not found:
+        raise VariantError(f"no variant tables found under {RULES_REF}")
+    return found
+
+
+def get_variant(variant_id: str) -> Variant:
+    try:
+        return registry()[variant_id]
+    except KeyError:
+        raise RecordError(f"unknown variant {variant_id!r}; variants are: " + ", ".join(registry()),
+                          field="variant") from None
+
+
+def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> Rules:
+    return get_variant(variant_id).rules(options)
