@@ -132,8 +132,8 @@ def _group_problems(rules: Rules, cards: tuple[Card, ...], naturals: list[Card],
     limits = []
     if len(cards) in rules.max_wilds_by_size and w > rules.max_wilds_by_size[len(cards)]:
         allowed = rules.max_wilds_by_size[len(cards)]
-        limits.append(f"a group of {len(cards)} may hold {'no' if allowed == 0 else f'at most {allowed}'} "
-                      "wild cards")
+        limits.append(f"a group of {len(cards)} may hold "
+                      + ("no wild cards" if allowed == 0 else f"at most {allowed} wild card{'s' * (allowed > 1)}"))
     if rules.max_wilds is not None and w > rules.max_wilds:
         limits.append(f"at most {rules.max_wilds} wild cards are allowed in a meld")
     if rules.wild_relation == "fewer" and w >= n:
@@ -187,3 +187,34 @@ def _canasta_kind(rules: Rules, kind: str, cards: tuple[Card, ...], wild: list[C
                       deuces=len(wild) - jokers, jokers=jokers, rank=rank):
             return ck
     return None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OpeningVerdict:
+    """Several melds laid together as one opening: each judged, their opening values summed."""
+
+    melds: tuple[MeldVerdict, ...]
+    opening_value: int
+    problems: tuple[Problem, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"legal": self.legal, "opening_value": self.opening_value, "melds": [m.to_dict() for m in self.melds],
+                "problems": [p.to_dict() for p in self.problems]}
+
+
+def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], context: MeldContext) -> OpeningVerdict:
+    """Judge an opening of several melds against ``context.opening_minimum`` (seed 000: the sum counts)."""
+    rules = _rules(rules)
+    verdicts = tuple(check_meld(rules, m, MeldContext(going_out=context.going_out)) for m in melds)
+    problems = [p for v in verdicts for p in v.problems]
+    value = sum(v.opening_value for v in verdicts)
+    minimum = context.opening_minimum
+    if minimum is not None and value < minimum and not (context.going_out and rules.concealed_waives_minimum):
+        cards = [c for v in verdicts for c in v.cards]
+        problems.append(problem("opening_minimum_not_reached",
+                                f"as an opening these melds count {value}, short of the minimum {minimum}", cards))
+    return OpeningVerdict(melds=verdicts, opening_value=value, problems=tuple(problems))

@@ -330,3 +330,16 @@ def get_variant(variant_id: str) -> Variant:
 
 def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> Rules:
     return get_variant(variant_id).rules(options)
+
+
+def describe_variants() -> list[dict[str, Any]]:
+    """Every variant with its options, choices and defaults (what ``scorekeeper variants`` prints)."""
+    out = []
+    for v in registry().values():
+        r = v.rules()
+        out.append({"id": v.id, "name": v.name, "reference": v.reference, "seed": v.seed,
+                    "sides": [r.min_sides, r.max_sides], "players_per_side": r.players_per_side,
+                    "target": r.target,
+                    "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
+                                 "decision": o.decision} for o in v.options]})
+    return out

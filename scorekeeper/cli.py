@@ -1,0 +1,84 @@
+"""``python -m scorekeeper``: thin click wrappers over :mod:`scorekeeper.service`.
+
+Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from . import service
+from .rules import ScorekeeperError
+
+EXIT_ILLEGAL = 1
+EXIT_UNREADABLE = 2
+
+
+def _emit(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_UNREADABLE)
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            _fail(f"--option {pair!r}: write it as NAME=VALUE, e.g. black_zsoli_canasta_bonus=1000")
+        out[name] = value
+    return out
+
+
+@click.group()
+def main() -> None:
+    """Score keeping and rules adjudication for Canasta variants played with real cards."""
+
+
+@main.command("score")
+@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
+def score_command(file) -> None:
+    """Score a hand record (JSON) from FILE or standard input and print the result as JSON."""
+    try:
+        record = json.load(file)
+    except json.JSONDecodeError as exc:
+        _fail(f"{file.name}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
+    except UnicodeDecodeError as exc:
+        _fail(f"{file.name}: not UTF-8 text ({exc.reason})")
+    try:
+        result = service.score(record)
+    except ScorekeeperError as exc:
+        _fail(str(exc))
+    _emit(result)
+    sys.exit(0 if result["ok"] else EXIT_ILLEGAL)
+
+
+@main.command("check-meld")
+@click.option("--variant", "-v", required=True, help="Variant id, see `variants`.")
+@click.option("--opening-minimum", type=int, default=None, help="Judge as an opening that must reach N points.")
+@click.option("--going-out", is_flag=True, help="The meld is laid in a going-out turn.")
+@click.option("--option", "-o", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option.")
+@click.argument("cards", nargs=-1, required=True)
+def check_meld_command(variant: str, opening_minimum: int | None, going_out: bool, option_pairs: tuple[str, ...],
+                       cards: tuple[str, ...]) -> None:
+    """Judge one meld (or an opening of several melds separated by "|") and print the verdict as JSON."""
+    try:
+        verdict = service.check(variant, cards, options=_options(option_pairs), opening_minimum=opening_minimum,
+                                going_out=going_out)
+    except ScorekeeperError as exc:
+        _fail(str(exc))
+    _emit(verdict)
+    sys.exit(0 if verdict["legal"] else EXIT_ILLEGAL)
+
+
+@main.command("variants")
+def variants_command() -> None:
+    """List the variants and their options with defaults (JSON)."""
+    _emit(service.variants())

@@ -1,0 +1,47 @@
+"""The calls every front (CLI, web forms, JSON API) makes: JSON-shaped data in, JSON-shaped data out.
+
+Malformed input raises ``ScorekeeperError`` (a ``ValueError``); rule violations come back inside the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
+                    parse_cards, parse_record, score_hand)
+
+MELD_SEPARATOR = "|"
+
+
+def score(record: Any) -> dict[str, Any]:
+    """Score one hand record; the result's ``ok`` tells whether it broke any rule."""
+    return score_hand(parse_record(record)).to_dict()
+
+
+def split_melds(text: str) -> list[str]:
+    return [part for part in (p.strip() for p in text.split(MELD_SEPARATOR)) if part]
+
+
+def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,
+          opening_minimum: int | None = None, going_out: bool = False) -> dict[str, Any]:
+    """Verdict for one meld, or for an opening of several melds separated by ``|``."""
+    if not isinstance(variant, str):
+        raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
+    if opening_minimum is not None and (isinstance(opening_minimum, bool) or not isinstance(opening_minimum, int)):
+        raise RecordError(f"expected a whole number, got {opening_minimum!r}", field="opening_minimum")
+    if not isinstance(cards, str):
+        if not all(isinstance(c, str) for c in cards):
+            raise RecordError("cards must be text such as \"K K 2\"", field="cards")
+        cards = " ".join(cards)
+    rules = get_variant(variant).rules(options)
+    context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out))
+    melds = split_melds(cards)
+    if len(melds) > 1:
+        verdict = check_opening(rules, [parse_cards(m) for m in melds], context).to_dict()
+    else:
+        verdict = check_meld(rules, parse_cards(melds[0] if melds else ""), context).to_dict()
+    return {"variant": rules.id, "options": dict(rules.options), **verdict}
+
+
+def variants() -> list[dict[str, Any]]:
+    return describe_variants()
