@@ -82,3 +82,16 @@ def check_meld_command(variant: str, opening_minimum: int | None, going_out: boo
 def variants_command() -> None:
     """List the variants and their options with defaults (JSON)."""
     _emit(service.variants())
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+def serve_command(host: str, port: int) -> None:
+    """Run the web app (SQLite in instance/ unless DATABASE_URL says otherwise)."""
+    from werkzeug.serving import run_simple
+
+    from . import create_app
+
+    click.echo(f"scorekeeper on http://{host}:{port}/")
+    run_simple(host, port, create_app(), threaded=True)

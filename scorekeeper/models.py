@@ -1,0 +1,65 @@
+"""What was entered, and nothing that cannot be recomputed from it.
+
+A match is an append-only log: every save adds a :class:`HandEvent` (add, edit or undo); the current hands
+and all totals are replayed from the log. ``Match.version`` counts saves and guards against lost updates.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import Base
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+    sides: Mapped[list["MatchSide"]] = relationship(back_populates="match", order_by="MatchSide.position",
+                                                    cascade="all, delete-orphan")
+    events: Mapped[list["HandEvent"]] = relationship(back_populates="match", order_by="HandEvent.seq",
+                                                     cascade="all, delete-orphan")
+
+
+class MatchSide(Base):
+    __tablename__ = "match_sides"
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(80))
+    players: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    match: Mapped[Match] = relationship(back_populates="sides")
+
+
+class HandEvent(Base):
+    __tablename__ = "hand_events"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    action: Mapped[str] = mapped_column(String(10))          # add | edit | undo
+    hand_number: Mapped[int]                                  # 1-based
+    entry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    match: Mapped[Match] = relationship(back_populates="events")

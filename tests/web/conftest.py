@@ -1,0 +1,47 @@
+"""Web fixtures, flaskr style: an app on a temporary SQLite file (or on the PostgreSQL server named by
+TEST_DATABASE_URL, which .ci/run starts), a test client and a CLI runner."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import init_db
+
+
+@pytest.fixture
+def app(tmp_path):
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": True})
+    init_db(app, drop=True)
+    yield app
+    app.extensions["scorekeeper_engine"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def csrf_from(html: str) -> str:
+    match = CSRF_RE.search(html)
+    assert match, "page has no CSRF token"
+    return match.group(1)
+
+
+@pytest.fixture
+def csrf(client):
+    """A valid CSRF token for this client's session, read from a rendered form."""
+    return csrf_from(client.get("/").get_data(as_text=True))
