@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 
 
 def _error(code: int):
     def handler(error):
-        return render_template("error.html", code=code, message=getattr(error, "description", "")), code
+        message = getattr(error, "description", "")
+        if request.path.startswith("/api/"):
+            return {"error": {"status": code, "message": message}, "problems": []}, code
+        return render_template("error.html", code=code, message=message), code
     return handler
 
 
 def init_app(app: Flask) -> None:
-    from . import home
+    from .. import api
+    from ..security import csrf
+    from . import checker, entry, home, match
 
-    app.register_blueprint(home.bp)
+    for blueprint in (home.bp, match.bp, entry.bp, checker.bp):
+        app.register_blueprint(blueprint)
+    # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
+    # preflight (which we never grant), so it is exempt from the form CSRF token.
+    csrf.exempt(api.bp)
+    app.register_blueprint(api.bp)
     app.jinja_env.globals["url_map_endpoints"] = app.view_functions
     for code in (400, 404, 405, 409, 413, 415, 422):
         app.register_error_handler(code, _error(code))

@@ -1,0 +1,5 @@
+"""(being built)"""
+
+from flask import Blueprint
+
+bp = Blueprint("match", __name__)
