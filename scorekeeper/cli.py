@@ -42,16 +42,31 @@ def main() -> None:
     """Score keeping and rules adjudication for Canasta variants played with real cards."""
 
 
-@main.command("score")
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
-def score_command(file) -> None:
-    """Score a hand record (JSON) from FILE or standard input and print the result as JSON."""
+def read_json(path: str) -> Any:
+    """JSON from a file or ``-`` (standard input); any failure is one line naming the file and the spot."""
+    name = "<stdin>" if path == "-" else path
     try:
-        record = json.load(file)
-    except json.JSONDecodeError as exc:
-        _fail(f"{file.name}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
+        if path == "-":
+            text = sys.stdin.buffer.read().decode("utf-8")
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        return json.loads(text)
+    except OSError as exc:
+        _fail(f"{name}: cannot read the file: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:
-        _fail(f"{file.name}: not UTF-8 text ({exc.reason})")
+        _fail(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except json.JSONDecodeError as exc:
+        _fail(f"{name}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
+    except RecursionError:
+        _fail(f"{name}: the JSON is nested too deeply to be a hand record")
+
+
+@main.command("score")
+@click.argument("file", default="-", metavar="[FILE]")
+def score_command(file: str) -> None:
+    """Score a hand record (JSON) from FILE or standard input and print the result as JSON."""
+    record = read_json(file)
     try:
         result = service.score(record)
     except ScorekeeperError as exc:
@@ -62,13 +77,17 @@ def score_command(file) -> None:
 
 @main.command("check-meld")
 @click.option("--variant", "-v", required=True, help="Variant id, see `variants`.")
-@click.option("--opening-minimum", type=int, default=None, help="Judge as an opening that must reach N points.")
+@click.option("--opening-minimum", default=None, metavar="N", help="Judge as an opening that must reach N points.")
 @click.option("--going-out", is_flag=True, help="The meld is laid in a going-out turn.")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option.")
 @click.argument("cards", nargs=-1, required=True)
-def check_meld_command(variant: str, opening_minimum: int | None, going_out: bool, option_pairs: tuple[str, ...],
+def check_meld_command(variant: str, opening_minimum: str | None, going_out: bool, option_pairs: tuple[str, ...],
                        cards: tuple[str, ...]) -> None:
     """Judge one meld (or an opening of several melds separated by "|") and print the verdict as JSON."""
+    if opening_minimum is not None:
+        if not opening_minimum.lstrip("-").isdigit():
+            _fail(f"--opening-minimum {opening_minimum!r}: expected a whole number of points, e.g. 50")
+        opening_minimum = int(opening_minimum)
     try:
         verdict = service.check(variant, cards, options=_options(option_pairs), opening_minimum=opening_minimum,
                                 going_out=going_out)
