@@ -90,7 +90,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems += _wild_group_problems(rules, cards)
     else:
         kind = GROUP
-        problems += _group_problems(rules, cards, naturals, wild)
+        # Threes were reported above and are no part of the group: size and zsoli limits judge the rest.
+        problems += _group_problems(rules, tuple(c for c in cards if not c.is_three), naturals, wild)
 
     if not cards:
         problems.append(problem("too_few_cards", "a meld needs at least "

@@ -173,8 +173,8 @@ def _going_out_problems(rules: Rules, side: SideRecord, i: int, canastas: int) -
                            "went out must be empty", side.hand_cards, field=f"sides[{i}].hand", **where))
     if side.out == "table_clear":
         if rules.table_clear_bonus is None:
-            out.append(problem("table_clear_not_in_variant", f"{rules.name} has no table clear; record the "
-                               "going out as concealed", field=f"sides[{i}].out", **where))
+            out.append(problem("table_clear_not_in_variant", f"{side.name}: {rules.name} has no table clear; "
+                               "record the going out as concealed", field=f"sides[{i}].out", **where))
         elif side.pile_size is None:
             out.append(problem("pile_size_missing", f"{side.name}: a table clear needs the number of cards taken "
                                "with the pile", field=f"sides[{i}].pile_size", **where))

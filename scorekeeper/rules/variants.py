@@ -210,13 +210,13 @@ def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
 
 def _build(variant: Variant, chosen: Mapping[str, str]) -> Rules:
     data = copy.deepcopy(dict(variant.raw))
-    for spec in variant.options:
-        patch = dict(spec.patches[chosen[spec.name]])
-        when = patch.pop("_when", {})
-        if all(chosen.get(k) == v for k, v in when.items()):
-            for dotted, value in patch.items():
-                _set_path(data, dotted, value)
     try:
+        for spec in variant.options:
+            patch = dict(spec.patches[chosen[spec.name]])
+            when = patch.pop("_when", {})
+            if all(chosen.get(k) == v for k, v in when.items()):
+                for dotted, value in patch.items():
+                    _set_path(data, dotted, value)
         m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
         canastas = tuple(
             CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
@@ -259,7 +259,7 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> Rules:
             top_tie=data["match"]["top_tie"],
             penalties={k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()},
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise VariantError(f"variant table {variant.id!r} is incomplete or malformed: {exc!r}") from exc
     _validate(rules)
     return rules
@@ -291,17 +291,21 @@ def _validate(r: Rules) -> None:
 
 
 def _load_file(path: Path) -> Variant:
-    with path.open("rb") as fh:
-        raw = tomllib.load(fh)
-    specs = []
-    for name, o in raw.pop("options", {}).items():
-        choices = tuple(o["choices"])
-        if o["default"] not in choices:
-            raise VariantError(f"{path.name}: option {name!r} default {o['default']!r} is not a choice")
-        specs.append(OptionSpec(name=name, default=o["default"], choices=choices, help=o["help"],
-                                decision=o.get("decision", ""), patches=o["choices"]))
-    return Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
-                   seed=raw["seed"], raw=raw, options=tuple(specs))
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+        specs = []
+        for name, o in raw.pop("options", {}).items():
+            choices = tuple(o["choices"])
+            if o["default"] not in choices:
+                raise VariantError(f"{path.name}: option {name!r} default {o['default']!r} is not a choice")
+            specs.append(OptionSpec(name=name, default=o["default"], choices=choices, help=o["help"],
+                                    decision=o.get("decision", ""), patches=o["choices"]))
+        return Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
+                       seed=raw["seed"], raw=raw, options=tuple(specs))
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError) as exc:
+        # A table that is not TOML, or lacks a required key, is a malformed table like any other.
+        raise VariantError(f"{path.name}: variant table is not valid TOML or lacks a required key: {exc!r}") from exc
 
 
 @lru_cache(maxsize=None)
