@@ -36,10 +36,12 @@ def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any
     rules = get_variant(variant).rules(options)
     context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out))
     melds = split_melds(cards)
+    if not melds:
+        raise RecordError("no cards were given; type or tap the cards of the meld, e.g. \"K K 2\"", field="cards")
     if len(melds) > 1:
         verdict = check_opening(rules, [parse_cards(m) for m in melds], context).to_dict()
     else:
-        verdict = check_meld(rules, parse_cards(melds[0] if melds else ""), context).to_dict()
+        verdict = check_meld(rules, parse_cards(melds[0]), context).to_dict()
     return {"variant": rules.id, "options": dict(rules.options), **verdict}
 
 

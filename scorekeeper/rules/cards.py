@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from .errors import NotationError
@@ -43,6 +43,15 @@ class Card:
 
     rank: str
     suit: str | None = None
+    #: Kind of card for grouping and values: a natural rank, "2", "JK", "red3" or "black3" (derived, not compared).
+    kind: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.rank == THREE:
+            kind = "red3" if self.suit in RED_SUITS else "black3"
+        else:
+            kind = self.rank
+        object.__setattr__(self, "kind", kind)
 
     @property
     def is_wild(self) -> bool:
@@ -71,9 +80,7 @@ class Card:
     @property
     def value_key(self) -> str:
         """Key of this card in a variant's ``card_values`` table."""
-        if self.rank == THREE:
-            return "red3" if self.is_red_three else "black3"
-        return self.rank
+        return self.kind
 
     @property
     def conservation_key(self) -> str:
@@ -100,8 +107,14 @@ def _parse_token(token: str) -> tuple[str, str | None] | None:
     return None
 
 
+_KNOWN: dict[str, Card] = {}      # spellings already read; notation is tiny, so this stays small
+
+
 def parse_card(token: str, *, position: int = 1, text: str | None = None) -> Card:
     """Read one card token; raise :class:`NotationError` naming it and its 1-based position."""
+    known = _KNOWN.get(token)
+    if known is not None:
+        return known
     parsed = _parse_token(token)
     if parsed is None:
         whole = token if text is None else text
@@ -110,8 +123,8 @@ def parse_card(token: str, *, position: int = 1, text: str | None = None) -> Car
             "2 (deuce), JK or * (joker), 3 with a suit (3h/3d red, 3c/3s or 3 black), optionally followed "
             "by a suit c/d/h/s",
             token=token, position=position, text=whole)
-    rank, suit = parsed
-    return Card(rank, suit)
+    card = _KNOWN[token] = Card(*parsed)
+    return card
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

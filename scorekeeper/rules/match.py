@@ -44,7 +44,8 @@ def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence
     totals = dict(totals_before or {})
     results = []
     for n, hand in enumerate(hands):
-        record = {"variant": variant, "options": dict(options or {}), "totals_before": dict(totals), **hand}
+        # The match's variant, options and running totals always win over anything a hand carries.
+        record = {**hand, "variant": variant, "options": dict(options or {}), "totals_before": dict(totals)}
         try:
             result = score_hand(parse_record(record))
         except RecordError as exc:

@@ -18,6 +18,7 @@ WILD_GROUP = "wild_group"
 BLACK_THREES = "black_threes"
 MIXED = "mixed_ranks"
 THREES = "threes"
+_WILD_KINDS = frozenset(("2", "JK"))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -57,12 +58,15 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     """Judge one meld. ``cards`` is notation text or parsed cards; ``rules`` a :class:`Rules` or variant id."""
     rules = _rules(rules)
     context = context or MeldContext()
-    cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    cards = tuple(cards) if not isinstance(cards, str) else parse_cards(cards)
+    if cards and not isinstance(cards[0], Card):
+        cards = parse_cards(cards)            # a list of tokens
     problems: list[Problem] = []
-    wild = [c for c in cards if c.is_wild]
-    naturals = [c for c in cards if c.is_natural]
-    threes = [c for c in cards if c.is_three]
-    card_value = sum(rules.value(c.value_key) for c in cards)
+    wild, naturals, threes = [], [], []
+    for c in cards:                           # one pass: this runs for every meld of every hand scored
+        (wild if c.kind in _WILD_KINDS else threes if c.rank == "3" else naturals).append(c)
+    values = rules.card_values
+    card_value = sum(values[c.kind] for c in cards)
 
     red = [c for c in threes if c.is_red_three]
     if red:
@@ -73,7 +77,7 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems.append(problem("threes_not_meldable", "threes can never be melded in this game", black))
 
     ranks = Counter(c.rank for c in naturals)
-    rank = ranks.most_common(1)[0][0] if ranks else None
+    rank = max(ranks, key=ranks.__getitem__) if ranks else None
     if black and rules.black_threes and not naturals:
         kind = BLACK_THREES
         rank = "3"
@@ -106,7 +110,7 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
 
     legal = not problems
     canasta = _canasta_kind(rules, kind, cards, wild, rank) if legal else None
-    label = {GROUP: f"group of {_plural(rank)}", WILD_GROUP: "group of wild cards",
+    label = {GROUP: f"group of {plural(rank)}", WILD_GROUP: "group of wild cards",
              BLACK_THREES: "black threes", MIXED: "mixed ranks", THREES: "threes"}[kind]
     return MeldVerdict(cards=cards, legal=legal, kind=canasta.kind if canasta else kind,
                        label=canasta.label if canasta else label, rank=rank, is_canasta=canasta is not None,
@@ -114,8 +118,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
                        opening_value=opening_value, problems=tuple(problems))
 
 
-def _plural(rank: str | None) -> str:
-    names = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "6": "sixes"}
+def plural(rank: str | None) -> str:
+    names = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "6": "sixes", "3": "threes"}
     return names.get(rank or "", f"{rank}s")
 
 

@@ -11,10 +11,12 @@ from typing import Any, Mapping
 
 from .cards import Card, parse_cards
 from .errors import NotationError, RecordError
+from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
 from .variants import Rules, get_variant
 
 OUT_CHOICES = ("none", "out", "concealed", "table_clear")
-_SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties"}
+_SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties",
+                *SUMMARY_FIELDS}
 _TOP_FIELDS = {"variant", "options", "totals_before", "sides"}
 
 
@@ -36,6 +38,7 @@ class SideRecord:
     pile_size: int | None
     hand: Mapping[str, tuple[Card, ...]]   # by player, or under "" when the side gave one combined hand
     penalties: tuple[Penalty, ...]
+    summary: SideSummary | None = None     # set when the side was entered as counts, not card by card
 
     @property
     def red_three_count(self) -> int:
@@ -154,7 +157,17 @@ def _side(rules: Rules, value: Any, i: int) -> SideRecord:
         pile_size=_int(data.get("pile_size"), f"{field}.pile_size", allow_none=True),
         hand=_by_player(data.get("hand", ""), f"{field}.hand", players_t, _cards),
         penalties=tuple(_penalty(rules, p, f"{field}.penalties[{k}]") for k, p in enumerate(penalties)),
+        summary=_summary(rules, data, field),
     )
+
+
+def _summary(rules: Rules, data: Mapping[str, Any], field: str) -> SideSummary | None:
+    if not any(k in data for k in SUMMARY_FIELDS):
+        return None
+    if both := [k for k in ("melds", "hand") if k in data]:
+        raise RecordError("a side is entered either card by card (melds, hand) or as a summary (canastas, "
+                          "melded_points, hand_points), not both", field=f"{field}.{both[0]}")
+    return parse_summary(rules, data, field, _int)
 
 
 def parse_record(data: Any) -> HandRecord:

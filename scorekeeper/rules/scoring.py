@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from .cards import Card
 from .match import match_outcome
-from .melds import GROUP, MeldContext, MeldVerdict, check_meld
+from .melds import GROUP, MeldContext, MeldVerdict, check_meld, plural
 from .problems import Problem, problem
 from .record import HandRecord, SideRecord
+from .summary import deck_problems, summary_problems
 from .taxation import tax
 from .variants import Rules
 
@@ -99,18 +100,42 @@ class HandResult:
                 "match_over": self.match_over, "winner": winner}
 
 
-def _red_three_points(rules: Rules, count: int, melds: tuple[MeldVerdict, ...], canastas: int) -> int:
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Table:
+    """What a side has on the table, whether it was entered card by card or as a summary."""
+
+    canastas: Mapping[str, int]
+    melded_anything: bool
+    melded: int
+    held: int
+
+    @property
+    def canasta_count(self) -> int:
+        return sum(self.canastas.values())
+
+
+def _table(rules: Rules, side: SideRecord, melds: tuple[MeldVerdict, ...]) -> _Table:
+    if side.summary is not None:
+        s = side.summary
+        return _Table(canastas=dict(s.canastas), melded_anything=s.melded_anything, melded=s.melded_points,
+                      held=s.hand_points)
+    return _Table(canastas=Counter(m.kind for m in melds if m.is_canasta), melded_anything=bool(melds),
+                  melded=sum(m.card_value for m in melds),
+                  held=sum(rules.value(c.value_key, in_hand=True) for c in side.hand_cards if not c.is_red_three))
+
+
+def _red_three_points(rules: Rules, count: int, table: _Table) -> int:
     points = rules.red_three_totals[min(count, len(rules.red_three_totals) - 1)]
-    minus = (rules.red_three_minus_unless == "meld" and not melds) or \
-            (rules.red_three_minus_unless == "canasta" and canastas == 0)
+    minus = (rules.red_three_minus_unless == "meld" and not table.melded_anything) or \
+            (rules.red_three_minus_unless == "canasta" and table.canasta_count == 0)
     return -points if minus else points
 
 
-def _base_items(rules: Rules, side: SideRecord, melds: tuple[MeldVerdict, ...], canastas: int) -> list[BaseItem]:
+def _base_items(rules: Rules, side: SideRecord, table: _Table) -> list[BaseItem]:
     items = []
     if side.red_three_count:
         items.append(BaseItem(item="red_threes", label="red threes", count=side.red_three_count,
-                              points=_red_three_points(rules, side.red_three_count, melds, canastas)))
+                              points=_red_three_points(rules, side.red_three_count, table)))
     in_hand = sum(1 for c in side.hand_cards if c.is_red_three)
     if in_hand and rules.red_three_in_hand == "penalty":
         items.append(BaseItem(item="red_threes_in_hand", label="red threes left in hand", count=in_hand,
@@ -118,7 +143,7 @@ def _base_items(rules: Rules, side: SideRecord, melds: tuple[MeldVerdict, ...], 
     if side.twins and rules.twins_allowed:
         items.append(BaseItem(item="twins", label="twins", count=side.twins, points=side.twins * rules.twin_points))
     for kind in rules.canastas:
-        n = sum(1 for m in melds if m.is_canasta and m.kind == kind.kind)
+        n = table.canastas.get(kind.kind, 0)
         if n:
             items.append(BaseItem(item=kind.kind, label=kind.label, count=n, points=n * kind.bonus))
     if side.went_out:
@@ -131,7 +156,7 @@ def _base_items(rules: Rules, side: SideRecord, melds: tuple[MeldVerdict, ...], 
 
 
 def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerdict, ...],
-                   canastas: int) -> list[Problem]:
+                   table: _Table) -> list[Problem]:
     where = {"side": side.name}
     out = [p.located(side=side.name, field=f"sides[{i}].melds[{j}]") for j, m in enumerate(melds)
            for p in m.problems]
@@ -153,21 +178,27 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
         out.append(problem("red_three_in_hand", f"{side.name}: a red three is laid out as soon as it is drawn, so "
                            "it cannot be left in hand; count it under red threes", red_in_hand,
                            field=f"sides[{i}].hand", **where))
+    if side.summary is not None:
+        out += summary_problems(rules, side.name, i, side.summary)
     if side.went_out:
-        out += _going_out_problems(rules, side, i, canastas)
+        out += _going_out_problems(rules, side, i, table)
     return out
 
 
-def _going_out_problems(rules: Rules, side: SideRecord, i: int, canastas: int) -> list[Problem]:
+def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: _Table) -> list[Problem]:
     where = {"side": side.name}
     out = []
+    canastas = table.canasta_count
     if canastas < rules.canastas_required:
         need = "a canasta" if rules.canastas_required == 1 else f"{rules.canastas_required} canastas"
         out.append(problem("going_out_needs_canasta", f"{side.name} went out with {canastas} canasta"
                            f"{'' if canastas == 1 else 's'}; going out needs {need}", field=f"sides[{i}].out",
                            **where))
     hands = side.hand
-    emptied = any(not cards for cards in hands.values()) if "" not in hands or len(side.players) == 1 else True
+    if side.summary is not None:
+        emptied = side.summary.hand_points == 0 or len(side.players) > 1
+    else:
+        emptied = any(not cards for cards in hands.values()) if "" not in hands or len(side.players) == 1 else True
     if not emptied:
         out.append(problem("cards_in_hand_after_going_out", f"{side.name} went out, so the hand of the player who "
                            "went out must be empty", side.hand_cards, field=f"sides[{i}].hand", **where))
@@ -206,22 +237,23 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
                            f"{rules.red_threes_in_deck}", field="sides"))
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
                         [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
+    out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
     counts = Counter(c.conservation_key for c in every)
     for key, count in counts.items():
         if count > rules.copies(key):
-            name = {"JK": "jokers", "2": "deuces", "black3": "black threes"}.get(key, f"{key}s")
+            name = {"JK": "jokers", "2": "deuces", "black3": "black threes"}.get(key) or plural(key)
             out.append(problem("too_many_copies", f"{count} {name} are on the table and in hands, the deck holds "
                                f"{rules.copies(key)}", [c for c in every if c.conservation_key == key],
                                field="sides"))
     return out
 
 
-def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...]) -> SideResult:
-    canastas = sum(1 for m in melds if m.is_canasta)
-    items = _base_items(rules, side, melds, canastas)
+def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...],
+                 table: _Table) -> SideResult:
+    canastas = table.canasta_count
+    items = _base_items(rules, side, table)
     penalties = tuple(BaseItem(item=p.code, label=p.label, count=1, points=p.points) for p in side.penalties)
-    melded = sum(m.card_value for m in melds)
-    held = sum(rules.value(c.value_key, in_hand=True) for c in side.hand_cards if not c.is_red_three)
+    melded, held = table.melded, table.held
     base = sum(b.points for b in items)
     penalty = sum(p.points for p in penalties)
     score = base + melded - held + penalty
@@ -234,7 +266,7 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
         players = []
         for p in side.players:
             own = side.red_threes.get(p, 0)
-            mine = score - red + (_red_three_points(rules, own, melds, canastas) if own else 0)
+            mine = score - red + (_red_three_points(rules, own, table) if own else 0)
             before = record.totals_before.get(p, 0)
             players.append(PlayerResult(name=p, score=mine, total_before=before, total=before + mine,
                                         next_opening_minimum=rules.opening_minimum(before + mine)))
@@ -254,9 +286,9 @@ def score_hand(record: HandRecord) -> HandResult:
     for i, side in enumerate(record.sides):
         context = MeldContext(going_out=side.went_out)
         melds = tuple(check_meld(rules, cards, context) for cards in side.melds)
-        canastas = sum(1 for m in melds if m.is_canasta)
-        problems += _side_problems(rules, side, i, melds, canastas)
-        sides.append(_side_result(rules, record, side, melds))
+        table = _table(rules, side, melds)
+        problems += _side_problems(rules, side, i, melds, table)
+        sides.append(_side_result(rules, record, side, melds, table))
     problems += _hand_problems(rules, record)
     if rules.score_per == "player":
         totals = {p.name: p.total for s in sides for p in s.player_results}

@@ -1,0 +1,105 @@
+"""Summary entry: a side recorded as counts (canastas by kind, melded and hand card points), the way paper pads
+and existing score apps record a hand when nobody noted every card.
+
+Nothing card-by-card can be verified, so the checks are plausibility bounds the deck imposes: card points are
+multiples of 5, the canastas fit in the deck's wild and natural cards, and the melded points are at least what
+the recorded canastas are worth at the least.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .cards import NATURAL_RANKS
+from .errors import RecordError
+from .problems import Problem, problem
+from .variants import CanastaKind, Rules
+
+SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SideSummary:
+    canastas: Mapping[str, int]
+    melded_points: int
+    hand_points: int
+
+    @property
+    def canasta_count(self) -> int:
+        return sum(self.canastas.values())
+
+    @property
+    def melded_anything(self) -> bool:
+        return self.melded_points > 0 or self.canasta_count > 0
+
+
+def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int) -> SideSummary:
+    canastas = data.get("canastas", {})
+    if not isinstance(canastas, dict):
+        raise RecordError("canastas must be an object of canasta kinds to counts, e.g. {\"red_canasta\": 1}",
+                          field=f"{field}.canastas")
+    kinds = {k.kind for k in rules.canastas}
+    counts = {}
+    for kind, n in canastas.items():
+        if kind not in kinds:
+            raise RecordError(f"{kind!r} is not a canasta of {rules.name}; kinds are: {', '.join(sorted(kinds))}",
+                              field=f"{field}.canastas.{kind}")
+        counts[kind] = to_int(n, f"{field}.canastas.{kind}")
+    return SideSummary(canastas=counts, melded_points=to_int(data.get("melded_points", 0), f"{field}.melded_points"),
+                       hand_points=to_int(data.get("hand_points", 0), f"{field}.hand_points"))
+
+
+def _least(kind: CanastaKind) -> tuple[int, int]:
+    """Fewest wild and natural cards a canasta of this kind holds."""
+    size = kind.size[0]
+    if kind.wild_only:
+        return size, 0
+    wilds_min = kind.wilds[0] if kind.wilds else 0
+    wilds_max = kind.wilds[1] if kind.wilds else 0
+    return wilds_min, size - wilds_max
+
+
+def least_value(rules: Rules, kind: CanastaKind) -> int:
+    """What the cheapest canasta of this kind is worth in card value."""
+    wilds, naturals = _least(kind)
+    cheapest_natural = min(rules.card_values[r] for r in NATURAL_RANKS)
+    cheap_wild, dear_wild = sorted((rules.card_values["2"], rules.card_values["JK"]))
+    value = naturals * cheapest_natural + wilds * cheap_wild
+    if kind.wild_mix == "mixed":
+        value += dear_wild - cheap_wild          # a mixed wild canasta holds at least one of each
+    return value
+
+
+def summary_problems(rules: Rules, side_name: str, i: int, summary: SideSummary) -> list[Problem]:
+    where = {"side": side_name}
+    out = []
+    for key in ("melded_points", "hand_points"):
+        points = getattr(summary, key)
+        if points % 5:
+            out.append(problem("not_multiple_of_five", f"{side_name}: card points are always a multiple of 5, "
+                               f"{points} is not", field=f"sides[{i}].{key}", **where))
+    kinds = {k.kind: k for k in rules.canastas}
+    least = sum(least_value(rules, kinds[k]) * n for k, n in summary.canastas.items())
+    if summary.melded_points < least:
+        out.append(problem("melded_points_too_low", f"{side_name}: the recorded canastas alone hold at least "
+                           f"{least} points of cards, but melded points are {summary.melded_points}",
+                           field=f"sides[{i}].melded_points", **where))
+    return out
+
+
+def deck_problems(rules: Rules, summaries: Iterable[SideSummary]) -> list[Problem]:
+    """Do all recorded canastas fit in the deck's wild and natural cards?"""
+    kinds = {k.kind: k for k in rules.canastas}
+    wilds = naturals = count = 0
+    for s in summaries:
+        for kind, n in s.canastas.items():
+            w, nat = _least(kinds[kind])
+            wilds, naturals, count = wilds + w * n, naturals + nat * n, count + n
+    deck_wilds = rules.jokers + rules.copies("2")
+    deck_naturals = len(NATURAL_RANKS) * rules.copies("A")
+    out = []
+    if wilds > deck_wilds or naturals > deck_naturals:
+        out.append(problem("canastas_exceed_deck", f"{count} canastas need at least {wilds} wild and {naturals} "
+                           f"natural cards, the deck holds {deck_wilds} and {deck_naturals}", field="sides"))
+    return out
