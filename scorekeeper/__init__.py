@@ -32,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None):
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         RULES_REF=str(ROOT / "rules_ref"),
         LANGUAGES=("en", "hu"),
+        MAX_CONTENT_LENGTH=1024 * 1024,    # a hand record is a few kB; refuse megabyte bodies with 413
         WTF_CSRF_TIME_LIMIT=None,          # a hand can take a long time to play; the token lives with the session
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,

@@ -1,5 +1,261 @@
-"""(being built)"""
+"""The JSON API under ``/api/v1``: the CLI's score and check-meld, the variants, and matches.
 
-from flask import Blueprint
+A thin front over :mod:`scorekeeper.service` and :mod:`scorekeeper.matches`. Bodies are JSON objects sent as
+``application/json`` (which is also why the blueprint is exempt from the form CSRF token: see docs/api.md).
+Every error is JSON: ``{"error": {"status", "message", "code", "field"?, ...}, "problems": [...]}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from flask import Blueprint, g, request, url_for
+from flask_babel import gettext as _
+
+from . import matches, service
+from .db import get_session
+from .matches import HandRejected, StaleMatch
+from .models import Match
+from .rules import NotationError, RecordError, ScorekeeperError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+JSON_TYPE = "application/json"
+CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out"}
+MATCH_FIELDS = {"variant", "options", "title", "sides"}
+HAND_FIELDS = {"version", "hand"}
+MAX_VERSION = 2**31 - 1          # the version column is a 32-bit INTEGER on PostgreSQL
+
+
+class ApiError(Exception):
+    """An answer other than success; ``error`` keys go inside ``"error"``, ``extra`` beside it."""
+
+    def __init__(self, status: int, message: str, *, code: str, field: str | None = None,
+                 problems: list | None = None, extra: dict[str, Any] | None = None, **error: Any) -> None:
+        super().__init__(message)
+        self.status, self.problems, self.extra = status, problems or [], extra or {}
+        self.error = {"status": status, "code": code, "message": message, **({"field": field} if field else {}),
+                      **error}
+
+    def response(self):
+        return {"error": self.error, "problems": self.problems, **self.extra}, self.status
+
+
+# --- helpers -----------------------------------------------------------------------------------------------
+
+def _reject_constant(name: str):
+    raise ValueError(_("%(name)s is not a JSON value", name=name))
+
+
+def read_body(allowed: Iterable[str] | None = None) -> dict[str, Any]:
+    """The request's JSON object, or an :class:`ApiError` saying what is wrong with it (415 or 400)."""
+    if not request.is_json:
+        raise ApiError(415, _("send the body as JSON with the header Content-Type: %(type)s", type=JSON_TYPE),
+                       code="unsupported_media_type", expected=JSON_TYPE)
+    try:
+        data = json.loads(request.get_data(cache=True), parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise ApiError(400, _("the body is not valid JSON: %(msg)s at line %(line)d column %(col)d (character "
+                              "%(pos)d)", msg=exc.msg, line=exc.lineno, col=exc.colno, pos=exc.pos),
+                       code="invalid_json", position=exc.pos, line=exc.lineno, column=exc.colno) from None
+    except (ValueError, RecursionError) as exc:    # bad UTF-8, NaN, over-long numbers, absurd nesting
+        raise ApiError(400, _("the body is not valid JSON: %(reason)s", reason=str(exc)[:200]),
+                       code="invalid_json") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, _("the body must be a JSON object {...}, not %(kind)s", kind=type(data).__name__),
+                       code="not_an_object")
+    if allowed is not None and (unknown := sorted(set(data) - set(allowed))):
+        raise ApiError(400, _("unknown field %(name)r; fields are: %(known)s", name=unknown[0],
+                              known=", ".join(sorted(allowed))), code="unreadable", field=unknown[0])
+    return data
+
+
+def _optional_object(data: dict[str, Any], key: str) -> dict[str, Any] | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise ApiError(400, _("%(key)s must be an object", key=key), code="unreadable", field=key)
+    return value
+
+
+def _text(data: dict[str, Any], key: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise ApiError(400, _("%(key)s must be text", key=key), code="unreadable", field=key)
+    return value
+
+
+def _version(data: dict[str, Any]) -> int:
+    value = data.get("version")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VERSION:
+        raise ApiError(400, _("send the match version this change is based on, as a whole number (the sheet's "
+                              "match.version)"), code="unreadable", field="version")
+    return value
+
+
+def _hand(data: dict[str, Any]) -> Any:
+    """The body's hand; its sides must be objects (matches pairs them with the match's sides by name)."""
+    hand = data.get("hand")
+    sides = hand.get("sides") if isinstance(hand, dict) else None
+    for i, side in enumerate(sides if isinstance(sides, list) else []):
+        if not isinstance(side, dict):
+            raise ApiError(400, _("each side must be an object with a name"), code="unreadable", field=f"sides[{i}]")
+    return hand
+
+
+def _find(token: str, *, write: bool) -> tuple[Match, bool]:
+    """The match behind either link; 404 if none, 403 if ``write`` with the read-only link."""
+    session = get_session()
+    match = matches.find_match(session, token, editable=True)
+    editable = match is not None
+    match = match or matches.find_match(session, token, editable=False)
+    if match is None:
+        raise ApiError(404, _("No match at this link. Check that the whole link was copied."), code="not_found")
+    if write and not editable:
+        raise ApiError(403, _("this is the read-only link of the match; changes need the edit link"),
+                       code="read_only")
+    g.api_match = match
+    return match, editable
+
+
+def _urls(match: Match, editable: bool) -> dict[str, str]:
+    """Absolute links; the edit link only for the edit token (the view link never reveals it)."""
+    urls = {"view": url_for("match.view", token=match.view_token, _external=True)}
+    if editable:
+        urls["sheet"] = url_for("match.sheet", token=match.edit_token, _external=True)
+    urls["api"] = url_for("api.get_match", token=match.edit_token if editable else match.view_token,
+                          _external=True)
+    return urls
+
+
+def _relative(exc: RecordError, index: int) -> RecordError:
+    """Field paths of the hand being saved, relative to the hand (like its problems): ``sides[0].melds[1]``."""
+    prefix = f"hands[{index}]"
+    if exc.field == prefix or exc.field.startswith(prefix + "."):
+        return RecordError(exc.reason, field=exc.field[len(prefix) + 1:] or "hand")
+    return exc
+
+
+# --- exceptions to answers ------------------------------------------------------------------------------------
+
+@bp.errorhandler(ApiError)
+@bp.errorhandler(ScorekeeperError)
+@bp.errorhandler(StaleMatch)
+@bp.errorhandler(HandRejected)
+@bp.errorhandler(LookupError)
+def error_response(exc: Exception):
+    return as_api_error(exc).response()
+
+
+def as_api_error(exc: Exception) -> ApiError:
+    """RecordError/NotationError → 400, StaleMatch → 409, HandRejected → 422, LookupError → 404."""
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, NotationError):
+        return ApiError(400, str(exc), code="unreadable", field="cards", token=exc.token, position=exc.position)
+    if isinstance(exc, RecordError):
+        return ApiError(400, exc.reason, code="unreadable", field=exc.field or None)
+    if isinstance(exc, ScorekeeperError):
+        return ApiError(400, str(exc), code="unreadable")
+    if isinstance(exc, StaleMatch):
+        return ApiError(409, _("this match changed — here is the current state"), code="stale",
+                        current_version=exc.current_version, extra={"sheet": matches.scoresheet(g.api_match)})
+    if isinstance(exc, HandRejected):
+        return ApiError(422, _("the hand breaks the rules; nothing was saved"), code="rejected",
+                        problems=exc.result["problems"], extra={"result": exc.result})
+    if type(exc) is LookupError:             # matches' "no such hand"; KeyError/IndexError are bugs, not 404s
+        return ApiError(404, str(exc), code="not_found")
+    raise exc
+
+
+# --- stateless calls ------------------------------------------------------------------------------------------
+
+@bp.post("/score")
+def score():
+    result = service.score(read_body())
+    return result, 200 if result["ok"] else 422
+
+
+@bp.post("/check-meld")
+def check_meld():
+    data = read_body(CHECK_FIELDS)
+    cards = data.get("cards")
+    if not isinstance(cards, str) and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
+        raise ApiError(400, _("cards must be text such as \"K K 2\" or a list of card tokens"), code="unreadable",
+                       field="cards")
+    if not isinstance(data.get("going_out", False), bool):
+        raise ApiError(400, _("going_out must be true or false"), code="unreadable", field="going_out")
+    return service.check(_text(data, "variant"), cards, options=_optional_object(data, "options"),
+                         opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False))
+
+
+@bp.get("/variants")
+def variants():
+    return service.variants()
+
+
+# --- matches ----------------------------------------------------------------------------------------------------
+
+@bp.post("/matches")
+def create_match():
+    data = read_body(MATCH_FIELDS)
+    match = matches.create_match(get_session(), variant=_text(data, "variant"),
+                                 options=_optional_object(data, "options"), sides=data.get("sides"),
+                                 title=_text(data, "title", ""))
+    urls = _urls(match, editable=True)
+    body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
+            "sheet": matches.scoresheet(match)}
+    return body, 201, {"Location": urls["api"]}
+
+
+@bp.get("/matches/<token>")
+def get_match(token: str):
+    match, editable = _find(token, write=False)
+    return {**matches.scoresheet(match), "editable": editable, "urls": _urls(match, editable)}
+
+
+def _save_hand(token: str, number: int | None):
+    match, _editable = _find(token, write=True)
+    data = read_body(HAND_FIELDS)
+    version, hand, session = _version(data), _hand(data), get_session()
+    index = len(matches.current_entries(match)) if number is None else number - 1
+    try:
+        if number is None:
+            result = matches.add_hand(session, match, hand, based_on=version)
+            number = index + 1
+        else:
+            result = matches.edit_hand(session, match, number, hand, based_on=version)
+    except RecordError as exc:
+        raise _relative(exc, index) from None
+    return {"number": number, "result": result.to_dict(), "sheet": matches.scoresheet(match)}
+
+
+@bp.post("/matches/<token>/hands")
+def add_hand(token: str):
+    return _save_hand(token, None), 201
+
+
+@bp.put("/matches/<token>/hands/<int:number>")
+def edit_hand(token: str, number: int):
+    return _save_hand(token, number), 200
+
+
+@bp.post("/matches/<token>/undo")
+def undo(token: str):
+    match, _editable = _find(token, write=True)
+    version = _version(read_body({"version"}))
+    try:
+        removed = matches.undo_last(get_session(), match, based_on=version)
+    except LookupError:
+        raise ApiError(409, _("there is no hand to undo"), code="nothing_to_undo",
+                       extra={"sheet": matches.scoresheet(match)}) from None
+    return {"removed": removed, "sheet": matches.scoresheet(match)}
+
+
+@bp.get("/matches/<token>/hands/<int:number>/revisions")
+def hand_revisions(token: str, number: int):
+    match, _editable = _find(token, write=False)
+    found = matches.revisions(match, number)
+    if not found:
+        raise ApiError(404, _("hand %(n)d was never entered in this match", n=number), code="not_found")
+    return found

@@ -61,10 +61,10 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
         if len(players) > rules.players_per_side:
             raise RecordError(f"at most {rules.players_per_side} players per side in this form",
                               field=f"sides[{i}].players")
-        if twice := [p for p in players if p in seen]:
-            raise RecordError(f"{twice[0]!r} plays in two sides", field=f"sides[{i}].players")
         if name in {s.name for s in stored}:
             raise RecordError(f"two sides are named {name!r}", field=f"sides[{i}].name")
+        if twice := [p for p in players if p in seen]:
+            raise RecordError(f"{twice[0]!r} plays in two sides", field=f"sides[{i}].players")
         seen.update(players)
         stored.append(MatchSide(position=i, name=name, players=players))
     if not isinstance(title, str):
@@ -121,9 +121,12 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
     sides = entry.get("sides")
     if not isinstance(sides, list):
         raise RecordError("a hand needs a list of sides", field="sides")
+    for i, side in enumerate(sides):
+        if not isinstance(side, Mapping) or not isinstance(side.get("name"), str):
+            raise RecordError("each side is an object with the side's name", field=f"sides[{i}]")
     rules = get_variant(match.variant).rules(match.options)
     if rules.score_per == "side":
-        names = [s.get("name") if isinstance(s, Mapping) else None for s in sides]
+        names = [s["name"] for s in sides]
         expected = [s.name for s in match.sides]
         if sorted(map(str, names)) != sorted(expected):
             raise RecordError(f"the hand must list each side of the match once: {', '.join(expected)}",

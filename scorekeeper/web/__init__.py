@@ -26,5 +26,5 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
     app.jinja_env.globals["url_map_endpoints"] = app.view_functions
-    for code in (400, 404, 405, 409, 413, 415, 422):
+    for code in (400, 403, 404, 405, 409, 413, 415, 422, 500):
         app.register_error_handler(code, _error(code))
