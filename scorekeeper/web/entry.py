@@ -1,5 +1,121 @@
-"""(being built)"""
+"""Hand entry: card by card or as a summary, for a new hand or to correct a past one.
 
-from flask import Blueprint
+The whole hand goes through :mod:`scorekeeper.matches` (and so the rules core) on submit. An illegal hand is
+not saved: the form comes back (422) with every problem next to its field and the input kept. A save based on
+an old version of the match is refused (409) with the current totals and the input still on screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import matches
+from ..db import get_session
+from ..matches import ENTRY_MODES, HandRejected, StaleMatch, current_entries, scoresheet
+from ..models import Match
+from ..rules import RecordError, get_variant
+from .common import load_match
+from .forms import (EntryForm, collect_validation_errors, entry_error, entry_form, entry_layout, entry_to_data,
+                    form_to_entry)
 
 bp = Blueprint("entry", __name__)
+
+# The tap keypad: what the button shows, the notation it types, and a name for screen readers.
+KEYS = [(r, r, r) for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")] + [
+    ("JK", "JK", "joker"), ("3♥", "3h", "red three"), ("3♠", "3", "black three")]
+
+
+def _mode(default: str = "cards") -> str:
+    mode = request.args.get("mode") or default
+    if mode not in ENTRY_MODES:
+        abort(400, description=_("Unknown entry mode %(mode)r; use cards or summary.", mode=mode))
+    return mode
+
+
+def _form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, prefill: bool = False) -> EntryForm:
+    rules = get_variant(match.variant).rules(match.options)
+    alone = request.values.get("alone") if "alone" in request.values else None
+    layout = entry_layout(match, rules, mode, alone=alone, entry=entry)
+    if request.method == "POST":
+        return entry_form(layout)
+    data = entry_to_data(layout, entry) if prefill and entry is not None else {}
+    return entry_form(layout, data={**data, "version": str(match.version)})
+
+
+def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False):
+    sheet = scoresheet(match)
+    return render_template("entry.html", match=match, form=form, layout=form.layout, number=number,
+                           hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale, keys=KEYS,
+                           token=match.edit_token), status
+
+
+def _version(form: EntryForm) -> int | None:
+    raw = form.version.data or ""
+    return int(raw) if raw.isdigit() else None
+
+
+def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
+    """The form again, after the match service refused the save; nothing was written."""
+    if isinstance(exc, HandRejected):
+        for problem in exc.result["problems"]:
+            entry_error(form, problem.get("field"), problem["message"])
+        collect_validation_errors(form)
+        return _render(match, form, number, 422)
+    if isinstance(exc, StaleMatch):
+        form.version.data = str(exc.current_version)      # saving again now goes on top of the current state
+        return _render(match, form, number, 409, stale=True)
+    field = getattr(exc, "field", "")
+    form.top_errors.append(_("Could not read %(field)s: %(message)s", field=field or _("the hand"),
+                             message=getattr(exc, "reason", str(exc))))
+    if field.startswith(("sides[", "hands[")):
+        entry_error(form, field, exc.reason)
+    return _render(match, form, number, 400)
+
+
+def _submit(match: Match, form: EntryForm, number: int | None):
+    if not form.validate():
+        collect_validation_errors(form)
+        return _render(match, form, number, 400)
+    version = _version(form)
+    if version is None:
+        form.top_errors.append(_("The form did not say which version of the match it was based on; "
+                                 "reload the page and enter the hand again."))
+        return _render(match, form, number, 400)
+    entry, session = form_to_entry(form), get_session()
+    try:
+        if number is None:
+            matches.add_hand(session, match, entry, based_on=version)
+        else:
+            matches.edit_hand(session, match, number, entry, based_on=version)
+    except (HandRejected, StaleMatch, RecordError) as exc:
+        return _refused(match, form, number, exc)
+    except LookupError as exc:
+        abort(404, description=str(exc))
+    flash(_("Hand %(number)d saved.", number=number or len(current_entries(match))))
+    return redirect(url_for("match.sheet", token=match.edit_token), 303)
+
+
+@bp.route("/m/<token>/hands/new", methods=["GET", "POST"])
+def new_hand(token: str):
+    match = load_match(token, editable=True)
+    form = _form(match, _mode())
+    if request.method == "GET":
+        return _render(match, form, None)
+    return _submit(match, form, None)
+
+
+@bp.route("/m/<token>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(token: str, number: int):
+    match = load_match(token, editable=True)
+    entries = current_entries(match)
+    if not 1 <= number <= len(entries):
+        abort(404, description=_("This match has no hand %(number)d.", number=number))
+    entry = entries[number - 1]
+    mode = _mode(entry.get("mode", "cards"))
+    form = _form(match, mode, entry, prefill=mode == entry.get("mode", "cards"))
+    if request.method == "GET":
+        return _render(match, form, number)
+    return _submit(match, form, number)

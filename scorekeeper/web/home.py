@@ -1,17 +1,78 @@
-"""Home page, new match, language switch."""
+"""Home page, new match, language switch.
+
+The new-match form works without scripting in two steps: a GET form picks the variant (and the table form,
+when an option such as ``players`` changes how many sides and players there are), which re-renders the page
+with that variant's name fields and options; the POST form then creates the match.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
+from .. import matches
+from ..db import get_session
 from ..i18n import LANG_COOKIE
+from ..rules import RecordError, get_variant, registry
+from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
+                    variant_choices)
 
 bp = Blueprint("home", __name__)
 
 
+def _shape(variant_id: str, values: Mapping[str, str], prefix: str = "") -> dict[str, str]:
+    """The chosen shape options (those that decide the name fields); missing ones take their defaults."""
+    return {n: values[prefix + n] for n in shape_options(variant_id) if values.get(prefix + n)}
+
+
+def _shape_fields(form: NewMatchForm) -> list[dict[str, Any]]:
+    variant = get_variant(form.variant.data)
+    fields = []
+    for name in form.shape_names:
+        spec = variant.option(name)
+        fields.append({"name": name, "label": form.options.form[name].label.text, "help": spec.help,
+                       "choices": [(c, option_label(c, spec.default)) for c in spec.choices],
+                       "value": form.rules.options[name]})
+    return fields
+
+
+def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
+    return render_template("home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
+                           variant_name=get_variant(form.variant.data).name, chooser_error=chooser_error), status
+
+
+def _default_form(exc: RecordError):
+    variant = next(iter(registry()))
+    return _render(new_match_form(variant, {}), 400, chooser_error=exc.reason)
+
+
 @bp.get("/")
 def index():
-    return render_template("home.html")
+    variant = request.args.get("variant") or next(iter(registry()))
+    try:
+        form = new_match_form(variant, _shape(variant, request.args))
+    except RecordError as exc:
+        return _default_form(exc)
+    return _render(form)
+
+
+@bp.post("/matches")
+def create_match():
+    variant = request.form.get("variant", "")
+    try:
+        form = new_match_form(variant, _shape(variant, request.form, prefix="options-"))
+    except RecordError as exc:
+        return _default_form(exc)
+    if not form.validate():
+        return _render(form, 400)
+    args, rows = match_request(form)
+    try:
+        match = matches.create_match(get_session(), **args)
+    except RecordError as exc:
+        match_error(form, exc.field, exc.reason, rows)
+        return _render(form, 400)
+    return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
 @bp.post("/lang")

@@ -1,0 +1,363 @@
+"""Form classes of the new-match and hand-entry pages, and the conversions form ↔ match request / hand entry.
+
+The forms are built per variant (and per table form: how many sides, how many players in a side), so each
+page gets exactly the fields its rules need. Everything here is plain WTForms; the views in ``home`` and
+``entry`` only wire them to :mod:`scorekeeper.matches`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from flask_babel import gettext, lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField,
+                     TextAreaField)
+from wtforms.validators import Length, NumberRange, Optional
+
+from ..rules import Rules, get_variant, registry
+
+try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
+    from wtforms.fields.choices import SelectChoice as choice
+except ImportError:                     # pragma: no cover - older WTForms
+    def choice(value: str, label: Any) -> tuple[str, Any]:
+        return value, label
+
+class Rows(FieldList):
+    """Exactly ``max_entries`` rows, each read from its own index: sparse input (rows 0 and 3 only) is not
+    renumbered, so no row is read twice."""
+
+    def __init__(self, unbound_field: Any, rows: int, **kwargs: Any) -> None:
+        super().__init__(unbound_field, min_entries=rows, max_entries=rows, **kwargs)
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Iterable[int]:
+        return range(self.max_entries)
+
+
+def add_error(field: Any, message: str) -> None:
+    field.errors = [*field.errors, message]
+
+
+# --------------------------------------------------------------------------------------------- new match
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [(v.id, v.name) for v in registry().values()]
+
+
+def _shape(rules: Rules) -> tuple[Any, ...]:
+    return rules.min_sides, rules.max_sides, rules.players_per_side, rules.score_per
+
+
+@lru_cache(maxsize=None)
+def shape_options(variant_id: str) -> tuple[str, ...]:
+    """Options that change who sits at the table (how many sides, players per side): chosen before the names."""
+    variant = get_variant(variant_id)
+    base = _shape(variant.rules())
+    return tuple(o.name for o in variant.options
+                 if any(_shape(variant.rules({o.name: c})) != base for c in o.choices))
+
+
+def humanize(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def players_per_row(rules: Rules) -> int:
+    """Name fields per side row; a variant that scores each player (cutthroat) regroups them every hand."""
+    return 1 if rules.score_per == "player" else rules.players_per_side
+
+
+class _SideRow(Form):
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=80)])
+
+
+class NewMatchForm(FlaskForm):
+    variant = HiddenField()
+    title = StringField(_l("Title (optional)"), validators=[Optional(), Length(max=200)])
+
+
+def option_label(value: str, default: str) -> str:
+    return f"{humanize(value)} ({gettext('default')})" if value == default else humanize(value)
+
+
+def _options_form(variant_id: str) -> type[Form]:
+    variant = get_variant(variant_id)
+    attrs = {o.name: SelectField(humanize(o.name), choices=[choice(c, option_label(c, o.default)) for c in o.choices],
+                                 default=o.default, description=o.help)
+             for o in variant.options}
+    return type(f"Options_{variant_id}", (Form,), attrs)
+
+
+def new_match_form(variant_id: str, shape: Mapping[str, str], **kwargs: Any) -> NewMatchForm:
+    """The create-match form for one variant in one table form (``shape``: the chosen shape options)."""
+    rules = get_variant(variant_id).rules(shape)
+    per = players_per_row(rules)
+    row: type[Form] = _SideRow
+    if per > 1:
+        players = Rows(StringField(validators=[Optional(), Length(max=80)]), per)
+        row = type("PartnershipRow", (_SideRow,), {"players": players})
+    attrs = {"options": FormField(_options_form(variant_id)),
+             "sides": Rows(FormField(row), rules.max_sides)}
+    cls = type(f"NewMatch_{variant_id}", (NewMatchForm,), attrs)
+    data = {"variant": variant_id, "options": dict(shape), **kwargs.pop("data", {})}
+    form = cls(data=data, **kwargs)
+    form.variant.data = variant_id
+    form.rules = rules
+    form.per_row = per
+    form.shape_names = shape_options(variant_id)
+    form.top_errors = []
+    return form
+
+
+def match_request(form: NewMatchForm) -> tuple[dict[str, Any], list[int]]:
+    """The arguments of ``matches.create_match``, and for each side the form row it came from."""
+    sides, rows = [], []
+    for i, row in enumerate(form.sides):
+        name = (row.form.name.data or "").strip()
+        players = [p.strip() for p in (row.players.data if form.per_row > 1 else []) if p and p.strip()]
+        if not name and not players:
+            continue
+        side: dict[str, Any] = {"name": name or " & ".join(players)}
+        if players:
+            side["players"] = players
+        sides.append(side)
+        rows.append(i)
+    options = {k: v for k, v in form.options.data.items() if v is not None}
+    return {"variant": form.variant.data, "options": options, "sides": sides,
+            "title": form.title.data or ""}, rows
+
+
+_SIDE_PATH = re.compile(r"^sides\[(\d+)\](?:\.(\w+))?")
+
+
+def match_error(form: NewMatchForm, path: str, message: str, rows: list[int]) -> None:
+    """Show a ``RecordError`` of ``create_match`` next to the field it names."""
+    if path.startswith("options.") and path[8:] in form.options.form._fields:
+        return add_error(form.options.form[path[8:]], message)
+    if path == "title":
+        return add_error(form.title, message)
+    found = _SIDE_PATH.match(path)
+    if found and int(found.group(1)) < len(rows):
+        row = form.sides[rows[int(found.group(1))]].form
+        target = row.players if found.group(2) == "players" and form.per_row > 1 else row.name
+        return add_error(target if not isinstance(target, FieldList) else target[0], message)
+    form.top_errors.append(message)
+
+
+# --------------------------------------------------------------------------------------------- hand entry
+
+OUT_LABELS = {"none": _l("Not out"), "out": _l("Went out"), "concealed": _l("Out from hand"),
+              "table_clear": _l("Table clear")}
+OTHER_PENALTY = "other"
+PENALTY_ROWS = 2
+
+
+@dataclass
+class EntryLayout:
+    """Who sits in which side of this hand, and which form (mode) the hand is entered in."""
+
+    rules: Rules
+    mode: str
+    sides: list[dict[str, Any]]          # {"name", "players"}
+    alone: str = ""                      # cutthroat: the player who played alone ("" = everyone alone)
+    players: list[str] = field(default_factory=list)     # the match's players, in their order
+    regroups: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.regroups = self.rules.score_per == "player"
+
+
+def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = None,
+                 entry: Mapping[str, Any] | None = None) -> EntryLayout:
+    """The sides of the hand form. Cutthroat regroups each hand: ``alone`` names who played alone ("" nobody,
+    ``None`` not chosen: as in ``entry`` when editing, else everyone alone)."""
+    if rules.score_per != "player":
+        return EntryLayout(rules, mode, [{"name": s.name, "players": list(s.players)} for s in match.sides])
+    players = [p for s in match.sides for p in s.players]
+    if entry is not None and alone is None:
+        lone = [s for s in entry.get("sides", []) if len(s.get("players", [s.get("name")])) == 1]
+        alone = lone[0]["name"] if len(entry.get("sides", [])) == 2 and len(lone) == 1 else ""
+    if alone in players:
+        others = [p for p in players if p != alone]
+        sides = [{"name": alone, "players": [alone]}, {"name": " & ".join(others), "players": others}]
+        return EntryLayout(rules, mode, sides, alone, players)
+    return EntryLayout(rules, mode, [{"name": p, "players": [p]} for p in players], "", players)
+
+
+def _count(label: Any, *, maximum: int = 99, default: int | None = 0) -> IntegerField:
+    return IntegerField(label, default=default, validators=[Optional(), NumberRange(min=0, max=maximum)])
+
+
+def _penalty_row(rules: Rules) -> type[Form]:
+    choices = [choice("", "—"), *(choice(code, label) for code, (label, _points) in rules.penalties.items()),
+               choice(OTHER_PENALTY, _l("Other (give the points)"))]
+    return type("PenaltyRow", (Form,), {
+        "code": SelectField(_l("Penalty"), choices=choices, default=""),
+        "points": IntegerField(_l("Points"), validators=[Optional()]),
+    })
+
+
+def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
+    rules = layout.rules
+    out_choices = [c for c in OUT_LABELS if c != "table_clear" or rules.table_clear_bonus is not None]
+    attrs: dict[str, Any] = {
+        "out": RadioField(_l("Going out"), choices=[choice(c, OUT_LABELS[c]) for c in out_choices], default="none"),
+        "pile_size": _count(_l("Cards taken with the pile"), maximum=200, default=None),
+        "penalties": Rows(FormField(_penalty_row(rules)), PENALTY_ROWS),
+    }
+    if layout.regroups and len(side["players"]) > 1:
+        attrs["red_threes"] = Rows(_count(_l("Red threes")), len(side["players"]))
+    else:
+        attrs["red_threes"] = _count(_l("Red threes"))
+    if rules.twins_allowed:
+        attrs["twins"] = _count(_l("Twins"))
+    if layout.mode == "summary":
+        attrs["canastas"] = FormField(type("Canastas", (Form,), {k.kind: _count(k.label) for k in rules.canastas}))
+        attrs["melded_points"] = _count(_l("Melded card points"), maximum=100000)
+        attrs["hand_points"] = _count(_l("Card points left in hand"), maximum=100000)
+    else:
+        attrs["melds"] = TextAreaField(_l("Melds"), validators=[Length(max=2000)])
+        attrs["hand"] = StringField(_l("Cards left in hand"), validators=[Length(max=500)])
+    return type("SideEntry", (Form,), attrs)
+
+
+class EntryForm(FlaskForm):
+    version = HiddenField()
+    alone = HiddenField()
+
+    def side_forms(self) -> list[Form]:
+        return [self[f"side{i}"].form for i in range(len(self.layout.sides))]
+
+
+def entry_form(layout: EntryLayout, *, data: Mapping[str, Any] | None = None, **kwargs: Any) -> EntryForm:
+    attrs = {f"side{i}": FormField(_side_form(layout, s)) for i, s in enumerate(layout.sides)}
+    cls = type("HandEntry", (EntryForm,), attrs)
+    form = cls(data={"alone": layout.alone, **(data or {})}, **kwargs)
+    form.layout = layout
+    form.top_errors = []
+    form.side_errors = {i: [] for i in range(len(layout.sides))}
+    return form
+
+
+def split_melds(text: str | None) -> list[str]:
+    return [m for m in (part.strip() for part in re.split(r"[\n|]", text or "")) if m]
+
+
+def _penalties(sub: Form) -> list[dict[str, Any]]:
+    out = []
+    for row in sub.penalties:
+        code, points = row.form.code.data, row.form.points.data
+        if not code:
+            continue
+        penalty: dict[str, Any] = {"code": code}
+        if points is not None:
+            penalty["points"] = points
+        out.append(penalty)
+    return out
+
+
+def _red_threes(sub: Form, side: Mapping[str, Any]) -> int | dict[str, int]:
+    if isinstance(sub.red_threes, FieldList):
+        return {p: v or 0 for p, v in zip(side["players"], sub.red_threes.data)}
+    return sub.red_threes.data or 0
+
+
+def form_to_entry(form: EntryForm) -> dict[str, Any]:
+    """The hand entry (``{"mode", "sides"}``) the form describes."""
+    layout, sides = form.layout, []
+    for side, sub in zip(layout.sides, form.side_forms()):
+        out = sub.out.data or "none"
+        entry: dict[str, Any] = {"name": side["name"]}
+        if layout.regroups:
+            entry["players"] = list(side["players"])
+        if layout.mode == "summary":
+            entry["canastas"] = {k: v for k, v in sub.canastas.data.items() if v}
+            entry["melded_points"] = sub.melded_points.data or 0
+            entry["hand_points"] = sub.hand_points.data or 0
+        else:
+            entry["melds"] = split_melds(sub.melds.data)
+        entry["red_threes"] = _red_threes(sub, side)
+        if "twins" in sub:
+            entry["twins"] = sub.twins.data or 0
+        elif layout.mode == "summary":
+            entry["twins"] = 0
+        entry["out"] = out
+        if layout.mode == "summary":
+            entry["pile_size"] = sub.pile_size.data if out == "table_clear" else None
+        elif out == "table_clear":
+            entry["pile_size"] = sub.pile_size.data
+        if layout.mode != "summary":
+            entry["hand"] = (sub.hand.data or "").strip()
+        entry["penalties"] = _penalties(sub)
+        sides.append(entry)
+    return {"mode": layout.mode, "sides": sides}
+
+
+def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """Form data that shows a stored entry again (for editing a hand)."""
+    by_name = {s.get("name"): s for s in entry.get("sides", [])}
+    data: dict[str, Any] = {}
+    for i, side in enumerate(layout.sides):
+        stored = by_name.get(side["name"], {})
+        red = stored.get("red_threes", 0)
+        row: dict[str, Any] = {
+            "red_threes": [red.get(p, 0) for p in side["players"]] if isinstance(red, dict) and layout.regroups
+            and len(side["players"]) > 1 else (sum(red.values()) if isinstance(red, dict) else red),
+            "twins": stored.get("twins", 0), "out": stored.get("out", "none"), "pile_size": stored.get("pile_size"),
+            "penalties": [{"code": p.get("code", ""), "points": p.get("points")}
+                          for p in stored.get("penalties", [])][:PENALTY_ROWS],
+        }
+        if layout.mode == "summary":
+            row.update(canastas=dict(stored.get("canastas", {})), melded_points=stored.get("melded_points", 0),
+                       hand_points=stored.get("hand_points", 0))
+        else:
+            hand = stored.get("hand", "")
+            row.update(melds="\n".join(m if isinstance(m, str) else " ".join(m) for m in stored.get("melds", [])),
+                       hand=" ".join(v for v in hand.values() if v) if isinstance(hand, dict) else hand)
+        data[f"side{i}"] = row
+    return data
+
+
+_HAND_PREFIX = re.compile(r"^hands\[\d+\]\.?")
+_PATH_TOKEN = re.compile(r"[^.\[\]]+|\[\d+\]")
+
+
+def _walk(node: Any, tokens: Iterable[str]) -> tuple[Any, int | None]:
+    """Follow a path as far as the form goes; returns the deepest field and a list index past it, if any."""
+    for token in tokens:
+        if token.startswith("["):
+            if isinstance(node, FieldList) and int(token[1:-1]) < len(node):
+                node = node[int(token[1:-1])]
+                continue
+            return node, int(token[1:-1])
+        inner = node.form if isinstance(node, FormField) else node
+        if isinstance(inner, Form) and token in inner._fields:
+            node = inner[token]
+            continue
+        break
+    return node, None
+
+
+def entry_error(form: EntryForm, path: str | None, message: str) -> None:
+    """Show one problem next to the field its path names (``sides[0].melds[1]``); hand-level ones on top."""
+    path = _HAND_PREFIX.sub("", path or "")
+    found = re.match(r"^sides\[(\d+)\]\.?(.*)$", path)
+    if not found or int(found.group(1)) >= len(form.layout.sides):
+        form.top_errors.append(message)
+        return
+    i = int(found.group(1))
+    node, index = _walk(form[f"side{i}"].form, _PATH_TOKEN.findall(found.group(2)))
+    if isinstance(node, (FormField, FieldList, Form)):
+        form.side_errors[i].append(message)
+    elif index is not None and node.name.endswith("melds"):
+        add_error(node, gettext("Meld %(n)d: %(message)s", n=index + 1, message=message))
+    else:
+        add_error(node, message)
+
+
+def collect_validation_errors(form: EntryForm) -> None:
+    """Problems shown at their fields get one line on top too, so nobody misses them below the fold."""
+    if form.errors or any(form.side_errors.values()):
+        form.top_errors.insert(0, gettext("Some fields need a correction; see the messages below."))
