@@ -8,6 +8,8 @@ nothing is written.
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
+from threading import Lock
 from typing import Any, Mapping, Sequence
 
 from sqlalchemy import select, update
@@ -191,8 +193,32 @@ def undo_last(session: Session, match: Match, *, based_on: int) -> int:
     return len(entries)
 
 
+SHEET_CACHE_SIZE = 64
+_sheets: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_sheets_lock = Lock()
+
+
 def scoresheet(match: Match) -> dict[str, Any]:
-    """Everything the scoresheet shows, recomputed from the log."""
+    """Everything the scoresheet shows, recomputed from the log — remembered per (match, version).
+
+    The log is append-only and every save bumps the version, so a version always replays to the same sheet;
+    a page view, an API read or a PDF that changed nothing should not re-score 30 hands. Callers must not
+    modify the returned dict.
+    """
+    key = (match.edit_token, match.version)
+    with _sheets_lock:
+        if key in _sheets:
+            _sheets.move_to_end(key)
+            return _sheets[key]
+    sheet = _replay(match)
+    with _sheets_lock:
+        _sheets[key] = sheet
+        while len(_sheets) > SHEET_CACHE_SIZE:
+            _sheets.popitem(last=False)
+    return sheet
+
+
+def _replay(match: Match) -> dict[str, Any]:
     rules = get_variant(match.variant).rules(match.options)
     entries = current_entries(match)
     results = score_entries(match, entries)

@@ -1,5 +1,172 @@
-"""(being built)"""
+"""The scoresheet: the edit link's sheet, the spectators' read-only copy, undo, and every revision of a hand.
 
-from flask import Blueprint
+Everything shown is recomputed from the match log by :func:`scorekeeper.matches.scoresheet`; this module only
+arranges it into rows for the templates. The read-only pages get the view token only — never the edit token.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ..chart import score_race_svg
+from ..db import get_session
+from ..matches import StaleMatch, current_entries, revisions as hand_revisions, scoresheet, undo_last
+from ..models import Match
+from ..rules import get_variant
+from .common import load_match
 
 bp = Blueprint("match", __name__)
+
+CHART_SIZE = {"width": 420, "height": 280}    # scales to the phone's width; the labels stay readable
+
+
+def _cell(base: int, card_value: int, penalty: int, score: int, taxed: int, total: int, won: bool) -> dict:
+    return {"base": base, "card_value": card_value, "penalty": penalty, "score": score, "taxed": taxed,
+            "total": total, "won": won}
+
+
+def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One cell per sheet column (side, or player when the variant scores players), in column order."""
+    by_name = {}
+    winners = set(result.get("hand_winner", []))
+    for side in result["sides"]:
+        won = side["name"] in winners
+        if side.get("player_results"):
+            for p in side["player_results"]:
+                # Partners share the side's score except red threes (cutthroat), which are part of the base.
+                base = side["base"] + p["score"] - side["score"]
+                by_name[p["name"]] = _cell(base, side["card_value"], side["penalty"], p["score"], p["score"],
+                                           p["total"], won)
+        else:
+            by_name[side["name"]] = _cell(side["base"], side["card_value"], side["penalty"], side["score"],
+                                          side["taxed"], side["total"], won)
+    return [by_name.get(name) for name in sheet["columns"]]
+
+
+def sheet_rows(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{**hand, "cells": hand_cells(sheet, hand["result"])} for hand in sheet["hands"]]
+
+
+def sheet_words() -> dict[str, str]:
+    """Words repeated on every hand row, translated once per page (a 30-hand sheet would otherwise make
+    thousands of gettext calls). Strings with ``%(...)s`` are filled in the template with ``%``."""
+    return {
+        "running_total": _("running total"), "base": _("base"), "card_value": _("card value"),
+        "penalties": _("penalties"), "hand_score": _("hand score"), "taxed_score": _("taxed score"),
+        "won": _("(won the hand)"), "summary": _("summary"), "edit": _("Edit"), "edit_hand": _("hand %(number)s"),
+        "revisions": _("Revisions (%(count)s)"), "detail": _("Hand %(number)s in detail"),
+        "best_hand": _("best hand"), "summary_entry": _("Entered as a summary: no cards were noted."),
+        "melded_cards": _("melded cards"), "cards_in_hand": _("cards left in hand"), "penalty": _("penalty"),
+        "after_tax": _("after taxation (total before: %(total)s)"),
+    }
+
+
+def chart_labels() -> dict[str, str]:
+    return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
+            "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
+            "empty": _("No hands yet")}
+
+
+def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
+                 undo_confirm: int | None = None, posted_version: int | None = None):
+    sheet = scoresheet(match)
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(), **CHART_SIZE))   # escapes every name itself
+    links = {}
+    if editable:
+        links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
+                 "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
+    page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet), chart=chart, editable=editable,
+                           w=sheet_words(), label=lru_cache(maxsize=None)(_),
+                           token=match.edit_token if editable else match.view_token, notice=notice,
+                           undo_confirm=undo_confirm, posted_version=posted_version, **links)
+    return page, status
+
+
+@bp.get("/m/<token>")
+def sheet(token: str):
+    return render_sheet(load_match(token, editable=True), editable=True)
+
+
+@bp.get("/v/<token>")
+def view(token: str):
+    return render_sheet(load_match(token, editable=False), editable=False)
+
+
+def _posted_version() -> int:
+    raw = request.form.get("version", "")
+    if not raw.isdigit():
+        abort(400, description=_("The form did not say which version of the match it was based on; "
+                                 "reload the scoresheet and try again."))
+    return int(raw)
+
+
+def _stale() -> str:
+    return _("This match changed — here is the current state. Nothing was removed.")
+
+
+@bp.post("/m/<token>/undo")
+def undo(token: str):
+    match = load_match(token, editable=True)
+    version = _posted_version()
+    last = len(current_entries(match))
+    if version != match.version:
+        return render_sheet(match, editable=True, status=409, notice=_stale())
+    if not last:
+        return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
+    if request.form.get("confirm") != str(last):
+        return render_sheet(match, editable=True, undo_confirm=last, posted_version=version)
+    try:
+        number = undo_last(get_session(), match, based_on=version)
+    except StaleMatch:
+        return render_sheet(match, editable=True, status=409, notice=_stale())
+    except LookupError:
+        return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
+    flash(_("Hand %(number)s was removed.", number=number))
+    return redirect(url_for("match.sheet", token=token), 303)
+
+
+def _changed_sides(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> set[str]:
+    """Names of the sides whose entry differs from the previous revision (none for a first entry)."""
+    if not before or not after:
+        return set()
+    old = {s.get("name"): s for s in before.get("sides", [])}
+    moded = before.get("mode") != after.get("mode")
+    return {s.get("name") for s in after.get("sides", []) if moded or old.get(s.get("name")) != s}
+
+
+def revision_list(match: Match, number: int) -> list[dict[str, Any]]:
+    """The hand's revisions, newest first; the newest is current unless the hand was undone."""
+    events, previous = hand_revisions(match, number), None
+    for event in events:
+        event["changed"] = _changed_sides(previous, event["entry"]) if event["action"] == "edit" else set()
+        previous = event["entry"]
+    events.reverse()
+    exists = number <= len(current_entries(match))
+    for i, event in enumerate(events):
+        event["current"] = i == 0 and event["action"] != "undo" and exists
+    return events
+
+
+def render_revisions(match: Match, number: int, *, editable: bool):
+    events = revision_list(match, number)
+    if not events:
+        abort(404, description=_("This match has no hand %(number)s.", number=number))
+    rules = get_variant(match.variant).rules(match.options)
+    return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
+                           token=match.edit_token if editable else match.view_token,
+                           kind_labels={k.kind: k.label for k in rules.canastas})
+
+
+@bp.get("/m/<token>/hands/<int:number>/revisions")
+def revisions(token: str, number: int):
+    return render_revisions(load_match(token, editable=True), number, editable=True)
+
+
+@bp.get("/v/<token>/hands/<int:number>/revisions")
+def view_revisions(token: str, number: int):
+    return render_revisions(load_match(token, editable=False), number, editable=False)
