@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlalchemy import create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
@@ -51,6 +52,7 @@ def init_db(app: Flask, *, drop: bool = False) -> None:
 
 @click.command("init-db")
 @click.option("--drop", is_flag=True, help="Drop every table first (loses all matches).")
+@with_appcontext
 def init_db_command(drop: bool) -> None:
     """Create the database tables (they are also created on first start)."""
     init_db(current_app, drop=drop)
