@@ -1,5 +1,198 @@
-"""(being built)"""
+"""Meld checker (works with scripting off; static/checker.js makes it live through the JSON API) and the
+rules pages rendered from ``rules_ref/*.md``."""
 
-from flask import Blueprint
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+from urllib.parse import urlsplit
+
+import markdown
+from flask import Blueprint, abort, current_app, render_template, request
+from flask_babel import gettext, lazy_gettext as _l
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+from markupsafe import Markup
+
+from .. import service
+from ..rules import NotationError, ScorekeeperError
 
 bp = Blueprint("checker", __name__)
+
+# (what the button types, what it shows, what a screen reader says)
+KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
+    ("J", "J", _l("jack (bubi)")), ("Q", "Q", _l("queen (dáma)")), ("K", "K", _l("king")),
+    ("A", "A", _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")), ("JK", "JK", _l("joker (nagy zsoli)")),
+    ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
+]
+KIND_LABELS = {
+    "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
+    "black_zsoli_canasta": _l("black zsoli-canasta"), "red_zsoli_canasta": _l("red zsoli-canasta"),
+    "natural_canasta": _l("natural canasta"), "mixed_canasta": _l("mixed canasta"),
+    "wild_group": _l("group of wild cards"), "black_threes": _l("black threes"), "mixed_ranks": _l("mixed ranks"),
+    "threes": _l("threes"),
+}
+RANK_PLURALS = {
+    "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
+    "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
+}
+PROBLEM_TITLES = {
+    "threes_not_meldable": _l("Threes cannot be melded"), "mixed_ranks": _l("Cards of different ranks"),
+    "too_few_cards": _l("Too few cards"), "too_many_cards": _l("Too many cards"),
+    "too_many_wilds": _l("Too many wild cards"), "too_few_naturals": _l("Too few natural cards"),
+    "wild_only_not_allowed": _l("Wild cards only are not allowed"),
+    "wilds_with_black_threes": _l("No wild cards with black threes"),
+    "black_threes_only_going_out": _l("Black threes only when going out"),
+    "opening_minimum_not_reached": _l("Opening minimum not reached"),
+}
+MAX_OPENING_MINIMUM = 10_000
+
+
+def kind_label(verdict: Mapping[str, Any]) -> str:
+    """The meld's kind in the page's language; the core's English label when we have no better."""
+    kind = verdict.get("kind")
+    if kind == "group" and verdict.get("rank") in RANK_PLURALS:
+        return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
+    return str(KIND_LABELS.get(kind, verdict.get("label") or kind or ""))
+
+
+def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
+    """What the result region shows: the verdict with localized labels and problem titles."""
+    return {**verdict, "label": kind_label(verdict), "melds": [present(m) for m in verdict.get("melds", [])],
+            "problems": [{**p, "title": str(PROBLEM_TITLES.get(p["code"], ""))} for p in verdict["problems"]]}
+
+
+def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
+    """Everything static/checker.js needs to render a verdict in the page's language."""
+    return {"kinds": {k: str(v) for k, v in KIND_LABELS.items()},
+            "ranks": {k: str(v) for k, v in RANK_PLURALS.items()}, "group": gettext("group of %(rank)s"),
+            "titles": {k: str(v) for k, v in PROBLEM_TITLES.items()},
+            "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
+            "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
+            "minimum": gettext("minimum %(n)s"),
+            "failed": gettext("The check could not be reached; press Check to send the form."),
+            "defaults": {v["id"]: {o["name"]: o["default"] for o in v["options"]} for v in catalogue}}
+
+
+def read_form(form: Mapping[str, str], catalogue: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The checker form as keyword arguments for :func:`service.check`, and a message per bad field."""
+    errors: dict[str, str] = {}
+    variants = {v["id"]: v for v in catalogue}
+    variant = form.get("variant", "")
+    if variant not in variants:
+        errors["variant"] = gettext("Unknown variant %(name)s; choose one from the list.", name=repr(variant))
+    options = {}
+    for option in variants.get(variant, {}).get("options", []):
+        value = form.get(f"opt_{variant}_{option['name']}", option["default"])
+        if value not in option["choices"]:
+            errors["options"] = gettext("%(value)s is not a choice for %(name)s.", value=repr(value),
+                                        name=option["name"])
+        options[option["name"]] = value
+    minimum = form.get("opening_minimum", "").strip()
+    number = int(minimum) if re.fullmatch(r"[0-9]{1,6}", minimum) else None
+    if minimum and (number is None or number > MAX_OPENING_MINIMUM):
+        errors["opening_minimum"] = gettext("The opening minimum must be a whole number from 0 to %(max)s; "
+                                            "got %(value)s.", max=MAX_OPENING_MINIMUM, value=repr(minimum))
+    cards = form.get("cards", "").strip()
+    if not cards.replace("|", "").strip():
+        errors["cards"] = gettext("Enter the cards of a meld, for example K K 2.")
+    return {"variant": variant, "cards": cards, "options": options, "going_out": form.get("going_out") == "on",
+            "opening_minimum": number}, errors
+
+
+def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """The verdict, or the bad token's message for the cards field (nothing here raises past the page)."""
+    try:
+        return present(service.check(**args)), {}
+    except NotationError as exc:
+        return None, {"cards": str(exc)}
+    except ScorekeeperError as exc:
+        field = getattr(exc, "field", "")
+        return None, {field if field in ("opening_minimum", "variant") else "cards": str(exc)}
+
+
+def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, status: int = 200):
+    return render_template("checker.html", variants=catalogue, form=form, verdict=verdict, errors=errors or {},
+                           keypad=KEYPAD, strings=js_strings(catalogue)), status
+
+
+def meld_variants() -> list[dict[str, Any]]:
+    """The variants whose games are played with melds (a Keltis table has none to check)."""
+    return [v for v in service.variants() if v.get("family", "canasta") == "canasta"]
+
+
+@bp.route("/checker", methods=["GET", "POST"])
+def checker():
+    catalogue = meld_variants()
+    if request.method == "GET":
+        chosen = request.args.get("variant")
+        variant = chosen if chosen in {v["id"] for v in catalogue} else catalogue[0]["id"]
+        return checker_page(catalogue, {"variant": variant, "cards": "", "options": {}})
+    args, errors = read_form(request.form, catalogue)
+    verdict = None
+    if not errors:
+        verdict, errors = judge(args)
+    return checker_page(catalogue, args, verdict, errors, 400 if errors else 200)
+
+
+# --- rules pages ---------------------------------------------------------------------------------------------
+
+SAFE_SCHEMES = ("", "http", "https", "mailto")
+
+
+class _SafeLinks(Treeprocessor):
+    def run(self, root):
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                value = element.get(attribute)
+                if value is not None and urlsplit(value.strip()).scheme.lower() not in SAFE_SCHEMES:
+                    del element.attrib[attribute]
+
+
+class EscapeHtml(Extension):
+    """Raw HTML in the Markdown is shown as text, and links keep to http(s), mailto and the page itself."""
+
+    def extendMarkdown(self, md):
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        md.treeprocessors.register(_SafeLinks(md), "safe_links", 5)
+
+
+@lru_cache(maxsize=16)
+def _render(path: str, mtime_ns: int) -> tuple[str, str]:
+    md = markdown.Markdown(extensions=["tables", "toc", EscapeHtml()], output_format="html",
+                           extension_configs={"toc": {"toc_depth": "2-3"}})
+    body = md.convert(Path(path).read_text(encoding="utf-8"))
+    return body, md.toc
+
+
+_TITLE = re.compile(r"\A\s*<h1[^>]*>.*?</h1>\s*", re.S)
+
+
+def render_reference(folder: str, reference: str) -> tuple[Markup, Markup, Markup] | None:
+    """A variant's rules reference as HTML: its leading <h1> (to head the page), the rest, and the table of
+    contents; None when the file is missing."""
+    base = Path(folder).resolve()
+    path = (base / reference).resolve()
+    if base not in path.parents or not path.is_file():
+        return None
+    body, toc = _render(str(path), path.stat().st_mtime_ns)
+    title = _TITLE.match(body)
+    return Markup(title.group(0) if title else ""), Markup(body[title.end():] if title else body), Markup(toc)
+
+
+@bp.get("/rules")
+def rules_index():
+    return render_template("rules_index.html", variants=service.variants())
+
+
+@bp.get("/rules/<variant>")
+def rules_page(variant: str):
+    info = next((v for v in service.variants() if v["id"] == variant), None)
+    rendered = info and render_reference(current_app.config["RULES_REF"], info["reference"])
+    if not rendered:
+        abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
+    title, body, toc = rendered
+    return render_template("rules.html", variant=info, title=title, body=body, toc=toc)

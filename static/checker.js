@@ -1,0 +1,214 @@
+/* Meld checker, live as you tap: the card buttons edit the cards input, every change asks
+   POST /api/v1/check-meld and the verdict region is redrawn. Without this script the form posts to /checker
+   and the server draws the same verdict. No inline script (CSP); strings come translated in data-strings. */
+(function () {
+  "use strict";
+  var form = document.getElementById("checker");
+  if (!form || !window.fetch || !window.JSON) { return; }
+  var strings = JSON.parse(form.getAttribute("data-strings") || "{}");
+  var api = form.getAttribute("data-api");
+  var cards = form.elements.cards;
+  var variant = form.elements.variant;
+  var minimum = form.elements.opening_minimum;
+  var goingOut = form.elements.going_out;
+  var result = document.getElementById("verdict");
+  var cardsError = document.getElementById("cards-error");
+  var keypad = form.querySelector("[data-keypad]");
+  var pageLang = document.documentElement.getAttribute("lang") || "en";
+  var seq = 0, timer = null, controller = null, apiBroken = false;
+
+  function format(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    return node;
+  }
+
+  function label(v) {
+    if (v.kind === "group" && strings.ranks && strings.ranks[v.rank]) {
+      return format(strings.group, {rank: strings.ranks[v.rank]});
+    }
+    return (strings.kinds && strings.kinds[v.kind]) || v.label || v.kind || "";
+  }
+
+  /* Tokens of the cards input; the "|" between melds is a token of its own. */
+  function tokens() {
+    return cards.value.replace(/\|/g, " | ").split(/[\s,]+/).filter(Boolean);
+  }
+
+  function setTokens(list) {
+    cards.value = list.join(" ");
+    schedule(120);                    // a burst of taps sends one request
+  }
+
+  function showVariantOptions() {
+    var sets = form.querySelectorAll("fieldset[data-variant]");
+    for (var i = 0; i < sets.length; i++) {
+      sets[i].hidden = sets[i].getAttribute("data-variant") !== variant.value;
+    }
+  }
+
+  function chosenOptions() {
+    var set = form.querySelector('fieldset[data-variant="' + variant.value + '"]');
+    var options = {};
+    if (set) {
+      var selects = set.querySelectorAll("select[data-option]");
+      for (var i = 0; i < selects.length; i++) { options[selects[i].getAttribute("data-option")] = selects[i].value; }
+    }
+    return options;
+  }
+
+  function showError(message) {
+    cardsError.textContent = message || "";
+    if (message) { cards.setAttribute("aria-invalid", "true"); } else { cards.removeAttribute("aria-invalid"); }
+  }
+
+  function figures(v, showOpening, min) {
+    var dl = el("dl", "figures");
+    function row(name, value) {
+      var div = el("div");
+      div.appendChild(el("dt", null, name));
+      div.appendChild(el("dd", null, value));
+      dl.appendChild(div);
+    }
+    row(strings.card_value, v.card_value);
+    if (v.is_canasta) { row(strings.bonus, v.bonus); }
+    if (showOpening) {
+      row(strings.opening_value, v.opening_value + (min !== null ? " (" + format(strings.minimum, {n: min}) + ")" : ""));
+    }
+    return dl;
+  }
+
+  function render(v, min) {
+    var box = el("div", "verdict-box " + (v.legal ? "legal" : "illegal"));
+    box.appendChild(el("p", "verdict-word", v.legal ? strings.legal : strings.illegal));
+    if (v.melds && v.melds.length) {
+      var total = el("p", "verdict-opening", strings.opening_value + ": ");
+      total.appendChild(el("strong", null, v.opening_value));
+      if (min !== null) { total.appendChild(document.createTextNode(" (" + format(strings.minimum, {n: min}) + ")")); }
+      box.appendChild(total);
+      var list = el("ol", "melds");
+      v.melds.forEach(function (m) {
+        var item = el("li");
+        var head = el("p", "verdict-kind");
+        head.appendChild(el("span", "cards", m.cards));
+        head.appendChild(document.createTextNode(" — " + label(m) + " "));
+        head.appendChild(el("span", m.legal ? "ok" : "bad", m.legal ? strings.legal : strings.illegal));
+        item.appendChild(head);
+        item.appendChild(figures(m, true, null));
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+    } else {
+      box.appendChild(el("p", "verdict-kind", label(v)));
+      box.appendChild(figures(v, min !== null, min));
+    }
+    if (v.problems && v.problems.length) {
+      var problems = el("ul", "problems");
+      v.problems.forEach(function (p) {
+        var item = el("li");
+        item.setAttribute("data-code", p.code);
+        var title = strings.titles && strings.titles[p.code];
+        if (title) {
+          item.appendChild(el("strong", null, title + ":"));
+          item.appendChild(document.createTextNode(" "));
+        }
+        var message = el("span", null, p.message);
+        if (pageLang !== "en") { message.setAttribute("lang", "en"); }
+        item.appendChild(message);
+        if (p.cards && p.cards.length) {
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(el("span", "cards", p.cards.join(" ")));
+        }
+        problems.appendChild(item);
+      });
+      box.appendChild(problems);
+    }
+    result.replaceChildren ? result.replaceChildren(box) : (result.textContent = "", result.appendChild(box));
+  }
+
+  function clearResult() {
+    result.textContent = "";
+  }
+
+  function check() {
+    clearTimeout(timer);
+    var text = cards.value.trim();
+    if (!text.replace(/\|/g, "").trim()) { showError(""); clearResult(); return; }
+    var body = {variant: variant.value, cards: text, options: chosenOptions()};
+    var min = null;
+    if (minimum.value.trim() !== "") {
+      min = Number(minimum.value);
+      if (!Number.isInteger(min) || min < 0) { return; }   // the server explains it when the form is sent
+      body.opening_minimum = min;
+    }
+    if (goingOut.checked) { body.going_out = true; }
+    var mine = ++seq;
+    if (controller) { controller.abort(); }
+    controller = window.AbortController ? new AbortController() : null;
+    fetch(api, {
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "Accept": "application/json"},
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.json().then(function (data) { return {status: response.status, data: data}; });
+    }).then(function (answer) {
+      if (mine !== seq) { return; }
+      if (answer.status === 200) {
+        showError("");
+        render(answer.data, min);
+      } else if (answer.status === 400 && answer.data && answer.data.error) {
+        showError(answer.data.error.message);
+        clearResult();
+      } else {
+        apiBroken = true;
+        showError(strings.failed);
+      }
+    }).catch(function (error) {
+      if (error && error.name === "AbortError") { return; }
+      if (mine === seq) { apiBroken = true; showError(strings.failed); }
+    });
+  }
+
+  function schedule(delay) {
+    clearTimeout(timer);
+    timer = setTimeout(check, delay);
+  }
+
+  keypad.hidden = false;
+  keypad.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) { return; }
+    var list = tokens();
+    var card = button.getAttribute("data-card");
+    var action = button.getAttribute("data-action");
+    if (card) {
+      if (card === "|" && (!list.length || list[list.length - 1] === "|")) { return; }
+      list.push(card);
+    } else if (action === "back") {
+      list.pop();
+    } else if (action === "clear") {
+      list = [];
+    }
+    setTokens(list);
+  });
+
+  form.addEventListener("input", function (event) {
+    if (event.target === cards || event.target === minimum) { schedule(350); }
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target === variant) { showVariantOptions(); }
+    if (event.target !== cards && event.target !== minimum) { schedule(0); }
+  });
+  form.addEventListener("submit", function (event) {
+    if (apiBroken) { return; }        // let the form go to the server, which answers with the whole page
+    event.preventDefault();
+    check();
+  });
+
+  showVariantOptions();
+}());
