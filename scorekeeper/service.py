@@ -14,7 +14,8 @@ MELD_SEPARATOR = "|"
 
 
 def score(record: Any) -> dict[str, Any]:
-    """Score one hand record; the result's ``ok`` tells whether it broke any rule."""
+    """Score one hand record (for Keltis: one game's final tables); the result's ``ok`` tells whether it broke
+    any rule. The variant's family decides how the record is read and scored (``rules.variants.FAMILIES``)."""
     return score_hand(parse_record(record)).to_dict()
 
 
@@ -34,6 +35,9 @@ def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any
             raise RecordError("cards must be text such as \"K K 2\"", field="cards")
         cards = " ".join(cards)
     rules = get_variant(variant).rules(options)
+    if rules.family != "canasta":
+        raise RecordError(f"{rules.name} has no melds; check-meld judges canasta melds, `score` checks a "
+                          f"{rules.name} record", field="variant")
     context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out))
     melds = split_melds(cards)
     if not melds:

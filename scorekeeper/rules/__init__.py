@@ -1,18 +1,20 @@
-"""The pure rules core: cards, variants, melds, scoring, taxation, match state. Standard library only."""
+"""The pure rules core: cards, variants, melds, scoring, taxation, match state; Keltis. Standard library only."""
 
 from .cards import Card, format_cards, parse_card, parse_cards
 from .errors import NotationError, RecordError, ScorekeeperError, VariantError
+from .keltis import KeltisRecord, KeltisResult, KeltisRules, RowVerdict, check_row
 from .match import match_outcome, score_match
 from .melds import MeldContext, MeldVerdict, OpeningVerdict, check_meld, check_opening
 from .problems import Problem
 from .record import HandRecord, SideRecord, parse_record
 from .scoring import HandResult, SideResult, score_hand
 from .taxation import tax
-from .variants import Rules, Variant, describe_variants, get_rules, get_variant, registry
+from .variants import FAMILIES, Family, Rules, Variant, describe_variants, get_rules, get_variant, registry
 
 __all__ = [
     "Card", "format_cards", "parse_card", "parse_cards", "NotationError", "RecordError", "ScorekeeperError",
     "VariantError", "match_outcome", "score_match", "MeldContext", "MeldVerdict", "OpeningVerdict", "check_meld", "check_opening", "Problem",
     "HandRecord", "SideRecord", "parse_record", "HandResult", "SideResult", "score_hand", "tax", "Rules",
-    "Variant", "describe_variants", "get_rules", "get_variant", "registry",
+    "Variant", "describe_variants", "get_rules", "get_variant", "registry", "FAMILIES", "Family", "KeltisRecord",
+    "KeltisResult", "KeltisRules", "RowVerdict", "check_row",
 ]

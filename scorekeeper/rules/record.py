@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from .cards import Card, parse_cards
 from .errors import NotationError, RecordError
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
-from .variants import Rules, get_variant
+from .variants import Rules, family, get_variant, registry
 
 OUT_CHOICES = ("none", "out", "concealed", "table_clear")
 _SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties",
@@ -170,8 +170,20 @@ def _summary(rules: Rules, data: Mapping[str, Any], field: str) -> SideSummary |
     return parse_summary(rules, data, field, _int)
 
 
-def parse_record(data: Any) -> HandRecord:
-    """Read a hand record as decoded from JSON (see the CLI contract in the README)."""
+def parse_record(data: Any) -> Any:
+    """Read a record as decoded from JSON (see the CLI contract in the README).
+
+    The variant's family decides the format (:data:`~scorekeeper.rules.variants.FAMILIES`): a known variant of
+    another family goes to that family's ``parse_record`` hook; everything else is read as a canasta hand, which
+    also reports a missing or unknown variant.
+    """
+    variant_id = data.get("variant") if isinstance(data, dict) else None
+    variant = registry().get(variant_id) if isinstance(variant_id, str) else None
+    return family(variant.family if variant else "canasta").hook("parse_record")(data)
+
+
+def parse_canasta_record(data: Any) -> HandRecord:
+    """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands."""
     data = _object(data, "", _TOP_FIELDS)
     variant_id = data.get("variant")
     if not isinstance(variant_id, str):

@@ -18,7 +18,7 @@ from .problems import Problem, problem
 from .record import HandRecord, SideRecord
 from .summary import deck_problems, summary_problems
 from .taxation import tax
-from .variants import Rules
+from .variants import Rules, family
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -278,8 +278,13 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
                       next_opening_minimum=rules.opening_minimum(before + taxed))
 
 
-def score_hand(record: HandRecord) -> HandResult:
-    """Verify a parsed hand record and score it. Never raises for rule violations."""
+def score_hand(record: Any) -> Any:
+    """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
+    return family(record.rules.family).hook("score_hand")(record)
+
+
+def score_canasta_hand(record: HandRecord) -> HandResult:
+    """The canasta family's ``score_hand`` hook: verify a parsed hand record and score it."""
     rules = record.rules
     problems: list[Problem] = []
     sides = []

@@ -2,21 +2,30 @@
 
 A variant file holds the defaults; each option choice is a patch of dotted keys (``"canastas.black.bonus" =
 300``), optionally guarded by ``_when`` (other options' values). :func:`get_rules` applies the chosen options and
-validates the result into frozen :class:`Rules`. Families (canasta, keltis, …) register a hook module through
-:data:`FAMILIES` so that new variants are data plus a few overridden hooks.
+validates the result into a frozen rules object. Which object, and how a record of the game is read and scored,
+is decided by the table's ``family``: :data:`FAMILIES` maps each family to three hooks (build the rules, parse a
+record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
+Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import os
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
 
 from .errors import RecordError, VariantError
+
+if TYPE_CHECKING:
+    from .keltis import KeltisRules
+
+    #: What :meth:`Variant.rules` returns: the rules object of the variant's family.
+    GameRules = Union["Rules", KeltisRules]
 
 RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF", Path(__file__).resolve().parents[2] / "rules_ref"))
 
@@ -29,6 +38,49 @@ class OptionSpec:
     help: str
     decision: str
     patches: Mapping[str, Mapping[str, Any]] = field(repr=False)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Family:
+    """A game family's hooks, each named ``"module:function"`` (relative to this package) and imported on first
+    use, so the family modules may import this one.
+
+    - ``build_rules(variant, data, chosen)``: the variant's table with the chosen options applied -> a frozen rules
+      object (raises :class:`VariantError` when the table does not validate);
+    - ``parse_record(data)``: a record as decoded from JSON -> a frozen record with ``.rules`` (raises
+      :class:`RecordError`);
+    - ``score_hand(record)``: a parsed record -> a result with ``ok``, ``problems``, ``totals``, ``match_over``,
+      ``winner``, ``hand_winner`` and ``to_dict()``.
+    """
+
+    name: str
+    build_rules: str
+    parse_record: str
+    score_hand: str
+
+    def hook(self, which: str) -> Callable[..., Any]:
+        return _resolve(getattr(self, which))
+
+
+@lru_cache(maxsize=None)
+def _resolve(spec: str) -> Callable[..., Any]:
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module, __package__), name)
+
+
+FAMILIES: dict[str, Family] = {
+    "canasta": Family(name="canasta", build_rules=".variants:build_canasta_rules",
+                      parse_record=".record:parse_canasta_record", score_hand=".scoring:score_canasta_hand"),
+    "keltis": Family(name="keltis", build_rules=".keltis:build_rules", parse_record=".keltis:parse_record",
+                     score_hand=".keltis:score_hand"),
+}
+
+
+def family(name: str) -> Family:
+    try:
+        return FAMILIES[name]
+    except KeyError:
+        raise VariantError(f"unknown variant family {name!r}; families are: " + ", ".join(FAMILIES)) from None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -176,7 +228,7 @@ class Variant:
             chosen[spec.name] = text
         return chosen
 
-    def rules(self, options: Mapping[str, Any] | None = None) -> Rules:
+    def rules(self, options: Mapping[str, Any] | None = None) -> "GameRules":
         chosen = self.resolve_options(options)
         key = (self.id, tuple(sorted(chosen.items())))
         if key not in _RULES_CACHE:
@@ -184,7 +236,7 @@ class Variant:
         return _RULES_CACHE[key]
 
 
-_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
 
 
 def _option_text(value: Any) -> str:
@@ -208,7 +260,8 @@ def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
     return out
 
 
-def _build(variant: Variant, chosen: Mapping[str, str]) -> Rules:
+def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
+    """The variant's table with the patches of the chosen option values applied (every family)."""
     data = copy.deepcopy(dict(variant.raw))
     try:
         for spec in variant.options:
@@ -217,6 +270,19 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> Rules:
             if all(chosen.get(k) == v for k, v in when.items()):
                 for dotted, value in patch.items():
                     _set_path(data, dotted, value)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise VariantError(f"variant table {variant.id!r} is incomplete or malformed: {exc!r}") from exc
+    return data
+
+
+def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
+    """Apply the chosen options and hand the table to its family's ``build_rules`` hook."""
+    return family(variant.family).hook("build_rules")(variant, _patched(variant, chosen), chosen)
+
+
+def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
+    """The canasta family's ``build_rules`` hook: every number of a canasta table, validated."""
+    try:
         m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
         canastas = tuple(
             CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
@@ -301,11 +367,14 @@ def _load_file(path: Path) -> Variant:
                 raise VariantError(f"{path.name}: option {name!r} default {o['default']!r} is not a choice")
             specs.append(OptionSpec(name=name, default=o["default"], choices=choices, help=o["help"],
                                     decision=o.get("decision", ""), patches=o["choices"]))
-        return Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
-                       seed=raw["seed"], raw=raw, options=tuple(specs))
+        variant = Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
+                          seed=raw["seed"], raw=raw, options=tuple(specs))
     except (tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError) as exc:
         # A table that is not TOML, or lacks a required key, is a malformed table like any other.
         raise VariantError(f"{path.name}: variant table is not valid TOML or lacks a required key: {exc!r}") from exc
+    if variant.family not in FAMILIES:
+        raise VariantError(f"{path.name}: unknown family {variant.family!r}; families are: " + ", ".join(FAMILIES))
+    return variant
 
 
 @lru_cache(maxsize=None)
@@ -332,7 +401,7 @@ def get_variant(variant_id: str) -> Variant:
                           field="variant") from None
 
 
-def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> Rules:
+def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> "GameRules":
     return get_variant(variant_id).rules(options)
 
 
@@ -341,7 +410,7 @@ def describe_variants() -> list[dict[str, Any]]:
     out = []
     for v in registry().values():
         r = v.rules()
-        out.append({"id": v.id, "name": v.name, "reference": v.reference, "seed": v.seed,
+        out.append({"id": v.id, "name": v.name, "family": v.family, "reference": v.reference, "seed": v.seed,
                     "sides": [r.min_sides, r.max_sides], "players_per_side": r.players_per_side,
                     "target": r.target,
                     "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
