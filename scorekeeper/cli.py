@@ -103,6 +103,52 @@ def variants_command() -> None:
     _emit(service.variants())
 
 
+@main.command("sheet")
+@click.argument("file", metavar="MATCH.json")
+@click.option("--output", "-o", required=True, metavar="SHEET.pdf", help="Where to write the PDF.")
+@click.option("--lang", type=click.Choice(["en", "hu"]), default="en", show_default=True,
+              help="Language of the sheet's words.")
+def sheet_command(file: str, output: str, lang: str) -> None:
+    """Render an exported match (MATCH.json, or - for standard input) as an A4 PDF sheet; no database."""
+    from .pdf import offline_sheet_pdf
+    from .transfer import ImportRefused
+
+    data = read_json(file)
+    try:
+        body = offline_sheet_pdf(data, lang=lang)
+    except ImportRefused as exc:
+        _fail(f"{file}: {exc}")
+    try:
+        with open(output, "wb") as fh:
+            fh.write(body)
+    except OSError as exc:
+        _fail(f"{output}: cannot write the PDF: {exc.strerror or exc}")
+    click.echo(f"wrote {output}")
+
+
+@main.command("import")
+@click.argument("file", metavar="FILE")
+def import_command(file: str) -> None:
+    """Import an exported match into the database (DATABASE_URL, or SQLite in instance/); print its links."""
+    from flask import url_for
+
+    from . import create_app
+    from .transfer import ImportRefused, import_match
+
+    data = read_json(file)
+    app = create_app()
+    with app.test_request_context():
+        session = app.extensions["scorekeeper_sessions"]()
+        try:
+            match = import_match(session, data)
+        except ImportRefused as exc:
+            _fail(f"{file}: {exc}")
+        finally:
+            session.close()
+        click.echo(f"edit: {url_for('match.sheet', token=match.edit_token)}")
+        click.echo(f"view: {url_for('match.view', token=match.view_token)}")
+
+
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)

@@ -17,14 +17,13 @@ def _error(code: int):
 def init_app(app: Flask) -> None:
     from .. import api
     from ..security import csrf
-    from . import checker, entry, home, match
+    from . import checker, entry, files, home, match
 
-    for blueprint in (home.bp, match.bp, entry.bp, checker.bp):
+    for blueprint in (home.bp, match.bp, entry.bp, checker.bp, files.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
-    app.jinja_env.globals["url_map_endpoints"] = app.view_functions
     for code in (400, 403, 404, 405, 409, 413, 415, 422, 500):
         app.register_error_handler(code, _error(code))

@@ -1,0 +1,79 @@
+"""PDF sheet speed: ``python bench/pdf_bench.py`` (about 15 s; no asserts on time).
+
+Builds a 30-hand, four-player díszített match (legal hands entered through ``scorekeeper.matches``, the same
+generator as tests/web/test_pdf.py) on an in-memory SQLite app, then in one process, warm (fonts and the print
+stylesheet loaded, the scoresheet cached — as in a running server):
+
+  (a) the match sheet PDF, ``scorekeeper.pdf.sheet_pdf(scoresheet)``: template + WeasyPrint, every page;
+  (b) the floor: WeasyPrint rendering a one-line page through the same ``html_to_pdf`` (same stylesheet, same
+      font configuration, page numbers in the margin).
+
+Prints the median of each (and the best, to tell a noisy machine from real cost), the ratio a/b, and whether
+the target (a/b ≤ 3) is met.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "web"))          # played_hands: the tests' legal-hand generator
+
+REPEATS_SHEET = 9
+REPEATS_FLOOR = 25
+TARGET_RATIO = 3.0
+PLAYERS = ("Anna", "Béla", "Cili", "Győző Űrhajós")
+FLOOR_HTML = "<!doctype html><html lang=\"en\"><body><p>Score sheet</p></body></html>"
+
+
+def timed(call, repeats: int) -> list[float]:
+    out = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def main() -> int:
+    from pypdf import PdfReader
+
+    from scorekeeper import create_app, matches, pdf
+    from test_pdf import played_hands
+
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "bench"})
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        session = app.extensions["scorekeeper_sessions"]()
+        match = matches.create_match(session, variant="diszitett", options=None,
+                                     sides=[{"name": p} for p in PLAYERS], title="Bench: 30 hands")
+        for hand in played_hands(30, PLAYERS):
+            matches.add_hand(session, match, hand, based_on=match.version)
+        sheet = matches.scoresheet(match)
+        assert len(sheet["hands"]) == 30 and not sheet["match_over"]
+
+        body = pdf.sheet_pdf(sheet)                       # warm-up: fonts, stylesheet, templates
+        pdf.html_to_pdf(FLOOR_HTML)
+        pages = len(PdfReader(__import__("io").BytesIO(body)).pages)
+
+        html_times = timed(lambda: pdf.sheet_html(sheet), REPEATS_SHEET)
+        sheet_times = timed(lambda: pdf.sheet_pdf(sheet), REPEATS_SHEET)
+        floor_times = timed(lambda: pdf.html_to_pdf(FLOOR_HTML), REPEATS_FLOOR)
+        session.close()
+    app.extensions["scorekeeper_engine"].dispose()
+
+    sheet_ms, floor_ms = statistics.median(sheet_times) * 1000, statistics.median(floor_times) * 1000
+    ratio = sheet_ms / floor_ms
+    print(f"match: díszített, {len(PLAYERS)} players, 30 hands -> {pages} A4 pages, {len(body) / 1024:.0f} KiB")
+    print(f"(a) sheet PDF      median {sheet_ms:8.1f} ms   best {min(sheet_times) * 1000:8.1f} ms   "
+          f"(of which template {statistics.median(html_times) * 1000:.1f} ms)   n={REPEATS_SHEET}")
+    print(f"(b) one-line floor median {floor_ms:8.1f} ms   best {min(floor_times) * 1000:8.1f} ms   "
+          f"n={REPEATS_FLOOR}")
+    print(f"ratio a/b: {ratio:.1f}x   target <= {TARGET_RATIO:.0f}x: {'met' if ratio <= TARGET_RATIO else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""Match export and import: everything that was entered, as one JSON document, and back.
+
+An export holds the match's variant, options, title, sides and its whole append-only log (every add, edit and
+undo with its time), so importing it into any database replays to the identical scoresheet and the identical
+revision history. It never holds the edit or view token: an import gets new links.
+
+An import is checked completely before anything is written: the match is rebuilt in a scratch in-memory
+database through :mod:`scorekeeper.matches` itself (``create_match``, then ``add_hand`` / ``edit_hand`` /
+``undo_last`` for each event, each based on the version it should follow), so every side, option and hand passes
+the same rules as when it was first entered. Only then is the match written to the real database, in one
+transaction. A bad file raises :class:`ImportRefused` naming the bad part, and the database is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+from typing import Any, Mapping
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from . import matches
+from .db import Base, make_engine
+from .models import HandEvent, Match, MatchSide
+from .rules import ScorekeeperError, get_variant
+
+FORMAT = "scorekeeper-match"
+FORMAT_VERSION = 1
+# Every event is replayed through the match service, which re-scores the match on each save (quadratic in the
+# number of hands). A real match has a few dozen hands and a handful of corrections; this bounds the work.
+MAX_EVENTS = 250
+ACTIONS = ("add", "edit", "undo")
+TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "title", "created_at", "sides",
+            "events"}
+EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
+
+
+class ImportRefused(ValueError):
+    """The file is not an importable match; ``part`` names where (``"events[3].entry"``), ``reason`` says why."""
+
+    def __init__(self, reason: str, part: str | None = None) -> None:
+        super().__init__(f"{part}: {reason}" if part else reason)
+        self.reason, self.part = reason, part
+
+
+# --- export ------------------------------------------------------------------------------------------------
+
+def _stamp(moment: datetime) -> str:
+    """Stored times are naive UTC; written with their microseconds and a Z so nothing is lost."""
+    return moment.isoformat() + "Z"
+
+
+def export_match(match: Match) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": _stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
+        "variant": match.variant,
+        "options": dict(match.options),
+        "title": match.title,
+        "created_at": _stamp(match.created_at),
+        "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
+        "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
+                    "created_at": _stamp(e.created_at)} for e in match.events],
+    }
+
+
+def export_json(match: Match) -> str:
+    return json.dumps(export_match(match), ensure_ascii=False, indent=1) + "\n"
+
+
+# --- reading a file ----------------------------------------------------------------------------------------
+
+def parse_export(raw: bytes | str) -> dict[str, Any]:
+    """The JSON object of an export file; anything else is refused with one clear sentence."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        raise ImportRefused(f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise ImportRefused("the file is empty; choose a match file exported by the scorekeeper")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportRefused(f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") \
+            from None
+    except RecursionError:
+        raise ImportRefused("the JSON is nested too deeply to be a match export") from None
+    if not isinstance(data, dict):
+        raise ImportRefused("the file must hold one JSON object: a match exported by the scorekeeper")
+    return data
+
+
+# --- checking ----------------------------------------------------------------------------------------------
+
+def _moment(value: Any, part: str) -> datetime:
+    if not isinstance(value, str):
+        raise ImportRefused("expected a date and time such as \"2026-05-01T18:30:00Z\"", part)
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportRefused(f"{value[:40]!r} is not a date and time such as \"2026-05-01T18:30:00Z\"", part) \
+            from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment
+
+
+def _unknown(data: Mapping[str, Any], known: set[str], part: str | None) -> None:
+    extra = sorted(str(k) for k in data if k not in known)
+    if extra:
+        raise ImportRefused(f"unknown field {extra[0]!r}", f"{part}.{extra[0]}" if part else extra[0])
+
+
+def _header(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise ImportRefused("the file must hold one JSON object: a match exported by the scorekeeper")
+    if data.get("format") != FORMAT:
+        raise ImportRefused("this is not a scorekeeper match export (expected \"format\": \"scorekeeper-match\")",
+                            "format")
+    version = data.get("format_version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise ImportRefused(f"this file is format version {version!r}; this scorekeeper reads version "
+                            f"{FORMAT_VERSION}", "format_version")
+    _unknown(data, TOP_KEYS, None)
+    if not isinstance(data.get("variant"), str):
+        raise ImportRefused("expected the variant's id, e.g. \"diszitett\"", "variant")
+    try:
+        get_variant(data["variant"])
+    except ScorekeeperError as exc:
+        raise ImportRefused(getattr(exc, "reason", str(exc)), "variant") from None
+    if not isinstance(data.get("options", {}), dict):
+        raise ImportRefused("expected an object of option names and values", "options")
+    if not isinstance(data.get("sides"), list):
+        raise ImportRefused("expected a list of sides, each with a name and players", "sides")
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise ImportRefused("expected the list of hand events", "events")
+    if len(events) > MAX_EVENTS:
+        raise ImportRefused(f"{len(events)} events; an import holds at most {MAX_EVENTS}", "events")
+
+
+def _entry_part(exc: ScorekeeperError, part: str) -> str:
+    """Where in an event's entry the service found it malformed (its paths may start with "hands[n].")."""
+    field = re.sub(r"^hands\[\d+\]\.?", "", getattr(exc, "field", "") or "")
+    return f"{part}.entry.{field}" if field and field != "hand" else f"{part}.entry"
+
+
+def _replay_event(session: Session, match: Match, i: int, event: Any) -> None:
+    part = f"events[{i}]"
+    if not isinstance(event, dict):
+        raise ImportRefused("each event must be an object with seq, action, hand_number, entry, created_at", part)
+    _unknown(event, EVENT_KEYS, part)
+    if event.get("seq") != i + 1 or isinstance(event.get("seq"), bool):
+        raise ImportRefused(f"expected seq {i + 1}, found {event.get('seq')!r}: the events must be complete "
+                            "and in the order they were saved", f"{part}.seq")
+    action, number = event.get("action"), event.get("hand_number")
+    if action not in ACTIONS:
+        raise ImportRefused(f"{action!r} is not one of {', '.join(ACTIONS)}", f"{part}.action")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise ImportRefused("expected a hand number (1, 2, …)", f"{part}.hand_number")
+    _moment(event.get("created_at"), f"{part}.created_at")
+    hands = len(matches.current_entries(match))
+    what = f"{part} ({action} of hand {number})"
+    try:
+        if action == "add":
+            if number != hands + 1:
+                raise ImportRefused(f"hand {number} cannot be added after {hands} hands", f"{part}.hand_number")
+            matches.add_hand(session, match, event.get("entry"), based_on=match.version)
+        elif action == "edit":
+            matches.edit_hand(session, match, number, event.get("entry"), based_on=match.version)
+        else:
+            if number != hands or event.get("entry") is not None:
+                raise ImportRefused(f"an undo removes the last hand ({hands}) and has \"entry\": null", part)
+            matches.undo_last(session, match, based_on=match.version)
+    except matches.HandRejected as exc:
+        raise ImportRefused(str(exc), what) from None
+    except ScorekeeperError as exc:          # RecordError: a malformed entry
+        raise ImportRefused(getattr(exc, "reason", str(exc)), _entry_part(exc, part)) from None
+    except LookupError as exc:
+        raise ImportRefused(str(exc.args[0] if exc.args else exc), what) from None
+
+
+def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Rebuild the match in a scratch database through the match service; returns the columns of the match,
+    its sides and its events as the service stored them, with the file's times."""
+    _header(data)
+    created_at = _moment(data.get("created_at"), "created_at")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise ImportRefused("the title must be text", "title")
+    engine = make_engine("sqlite://")
+    try:
+        Base.metadata.create_all(engine)
+        with sessionmaker(engine, expire_on_commit=False)() as session:
+            try:
+                match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
+                                             sides=data["sides"], title=title)
+            except ScorekeeperError as exc:
+                raise ImportRefused(getattr(exc, "reason", str(exc)), getattr(exc, "field", None)) from None
+            for i, event in enumerate(data["events"]):
+                _replay_event(session, match, i, event)
+            return {
+                "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
+                          "created_at": created_at, "version": match.version},
+                "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
+                          for s in match.sides],
+                "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
+                            "created_at": _moment(original["created_at"], "")}
+                           for e, original in zip(match.events, data["events"])],
+            }
+    finally:
+        engine.dispose()
+
+
+def validate(data: Mapping[str, Any]) -> None:
+    """Raise :class:`ImportRefused` unless ``data`` is an importable match export."""
+    _checked(data)
+
+
+def import_match(session: Session, data: Mapping[str, Any]) -> Match:
+    """Check ``data`` completely, then store it as a new match (new links) in one transaction."""
+    checked = _checked(data)
+    match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
+                  sides=[MatchSide(**side) for side in checked["sides"]],
+                  events=[HandEvent(**event) for event in checked["events"]])
+    try:
+        session.add(match)
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return match

@@ -1,0 +1,109 @@
+"""Files a match can be taken away as: the PDF sheet, the blank score pad, the export — and the import.
+
+The sheet and the export are served on both links (the export holds what was entered, never a link's
+token, so a spectator may take a copy too). An import checks the whole file first and creates a new match
+with new links; a bad file is refused with 400 and a message naming the bad part, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import pdf, transfer
+from ..db import get_session
+from ..matches import scoresheet
+from ..models import Match
+from ..rules import ScorekeeperError, get_variant, registry
+from .common import load_match
+
+bp = Blueprint("files", __name__)
+
+
+@bp.app_context_processor
+def _pads_on_offer():
+    """``score_pads()`` for the home page: the variants a blank pad can be printed for."""
+    def score_pads() -> list[tuple[str, str]]:
+        return [(v.id, v.name) for v in registry().values() if v.family == "canasta"]
+    return {"score_pads": score_pads}
+
+
+def _slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60] or "match"
+
+
+def _filename(match: Match, suffix: str) -> str:
+    return f"{_slug(match.title or get_variant(match.variant).name)}-{match.created_at:%Y-%m-%d}.{suffix}"
+
+
+def _file(body: bytes | str, mimetype: str, name: str, *, attachment: bool) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers.set("Content-Disposition", "attachment" if attachment else "inline", filename=name)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _sheet(match: Match) -> Response:
+    return _file(pdf.sheet_pdf(scoresheet(match)), "application/pdf", _filename(match, "pdf"), attachment=False)
+
+
+def _export(match: Match) -> Response:
+    return _file(transfer.export_json(match), "application/json", _filename(match, "json"), attachment=True)
+
+
+@bp.get("/m/<token>/sheet.pdf")
+def sheet_pdf(token: str):
+    return _sheet(load_match(token, editable=True))
+
+
+@bp.get("/v/<token>/sheet.pdf")
+def view_sheet_pdf(token: str):
+    return _sheet(load_match(token, editable=False))
+
+
+@bp.get("/m/<token>/export.json")
+def export(token: str):
+    return _export(load_match(token, editable=True))
+
+
+@bp.get("/v/<token>/export.json")
+def view_export(token: str):
+    return _export(load_match(token, editable=False))
+
+
+@bp.get("/pad/<variant>.pdf")
+def pad(variant: str):
+    try:
+        family = get_variant(variant).family
+    except ScorekeeperError:
+        family = None
+    if family != "canasta":
+        abort(404, description=_("There is no score pad for %(name)s.", name=variant))
+    raw = request.args.get("sides", "")
+    if raw and not raw.isdigit():
+        abort(400, description=_("sides must be a number of sides, e.g. 4"))
+    try:
+        body = pdf.pad_pdf(variant, sides=int(raw) if raw else None)
+    except ValueError as exc:
+        abort(400, description=str(exc))
+    return _file(body, "application/pdf", f"score-pad-{variant}.pdf", attachment=False)
+
+
+@bp.post("/import")
+def import_match():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return _refused(_("Choose a match file (.json) exported from a scoresheet."))
+    try:
+        match = transfer.import_match(get_session(), transfer.parse_export(upload.read()))
+    except transfer.ImportRefused as exc:
+        return _refused(_("This file cannot be imported: %(reason)s", reason=str(exc)))
+    return redirect(url_for("match.sheet", token=match.edit_token), 303)
+
+
+def _refused(message: str):
+    return render_template("error.html", code=400, message=message), 400

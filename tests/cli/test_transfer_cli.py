@@ -1,0 +1,129 @@
+"""``python -m scorekeeper sheet MATCH.json -o sheet.pdf`` and ``python -m scorekeeper import FILE``, run as
+subprocesses from a temporary directory like tests/cli/test_cli.py.
+
+- ``sheet``: an export file → the A4 PDF sheet, without any database (``--lang hu`` for Hungarian words).
+- ``import``: an export file → a new match in the configured database (DATABASE_URL); prints the new edit and
+  view paths.
+Both exit 2 with one ``error:`` line naming the file and the bad part, and write nothing, for a bad file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from scorekeeper import create_app, matches, transfer
+
+ANNA_1015 = {"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1, "twins": 1, "hand": "A"}
+BELA_OUT = {"name": "Győző Űrhajós", "melds": ["K K K K K K K"], "out": "out", "hand": ""}
+HAND = {"mode": "cards", "sides": [ANNA_1015, BELA_OUT]}
+
+
+@pytest.fixture(scope="module")
+def export_file(tmp_path_factory) -> Path:
+    """An export of a two-hand match (one hand corrected), built through an in-memory app."""
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = matches.create_match(session, variant="diszitett", options=None, title="Cli",
+                                     sides=[{"name": "Anna"}, {"name": "Győző Űrhajós"}])
+        for _ in range(2):
+            matches.add_hand(session, match, HAND, based_on=match.version)
+        matches.edit_hand(session, match, 1, HAND, based_on=match.version)
+        path = tmp_path_factory.mktemp("export") / "match.json"
+        path.write_text(transfer.export_json(match), encoding="utf-8")
+    app.extensions["scorekeeper_engine"].dispose()
+    return path
+
+
+def run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input="", capture_output=True, text=True,
+                          encoding="utf-8", cwd=cwd, timeout=120, env={**os.environ, **(env or {})})
+
+
+def pdftotext(path: Path) -> str:
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.fail("pdftotext (poppler-utils) is missing: .ci/run installs it")
+    return subprocess.run([tool, "-layout", str(path), "-"], capture_output=True, check=True,
+                          text=True, encoding="utf-8").stdout.replace("\u2212", "-")
+
+
+def assert_refused(proc: subprocess.CompletedProcess[str], *needles: str) -> None:
+    assert proc.returncode == 2, (proc.stdout, proc.stderr[-2000:])
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in proc.stderr, proc.stderr
+    for needle in needles:
+        assert needle in lines[0]
+
+
+def test_sheet_renders_an_export_as_pdf_without_a_database(tmp_path, export_file):
+    proc = run(tmp_path, "sheet", str(export_file), "-o", "sheet.pdf")
+    assert proc.returncode == 0, proc.stderr
+    pdf = tmp_path / "sheet.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    words = pdftotext(pdf)
+    # hand 1: 1015 and 570; hand 2 the same again → 2030 and 1140.
+    assert "Cli" in words and "Győző Űrhajós" in words and "Hands in detail" in words
+    for total in ("1015", "570", "2030", "1140"):
+        assert total in words
+    assert not list(tmp_path.glob("*.sqlite")) and not (tmp_path / "instance").exists()
+
+
+def test_sheet_in_hungarian(tmp_path, export_file):
+    proc = run(tmp_path, "sheet", str(export_file), "-o", "lap.pdf", "--lang", "hu")
+    assert proc.returncode == 0, proc.stderr
+    words = pdftotext(tmp_path / "lap.pdf")
+    assert "Leosztások" in words and "Győző Űrhajós" in words
+
+
+@pytest.mark.parametrize("content, needles", [
+    ("{not json", ["not valid JSON"]),
+    (json.dumps({"format": "scorekeeper-match", "format_version": 9}), ["format_version:", "version 9"]),
+    (json.dumps([1]), ["one JSON object"]),
+])
+def test_sheet_refuses_a_bad_file_and_writes_no_pdf(tmp_path, content, needles):
+    (tmp_path / "bad.json").write_text(content, encoding="utf-8")
+    proc = run(tmp_path, "sheet", "bad.json", "-o", "sheet.pdf")
+    assert_refused(proc, *needles)
+    assert not (tmp_path / "sheet.pdf").exists()
+
+
+def test_sheet_refuses_a_missing_file_and_an_unwritable_output(tmp_path, export_file):
+    assert_refused(run(tmp_path, "sheet", "missing.json", "-o", "x.pdf"), "missing.json", "cannot read")
+    assert_refused(run(tmp_path, "sheet", str(export_file), "-o", "no/such/dir/x.pdf"), "cannot write the PDF")
+
+
+def test_import_stores_the_match_and_prints_its_links(tmp_path, export_file):
+    url = f"sqlite:///{tmp_path / 'scores.sqlite'}"
+    proc = run(tmp_path, "import", str(export_file), env={"DATABASE_URL": url})
+    assert proc.returncode == 0, proc.stderr
+    edit, view = proc.stdout.strip().splitlines()
+    assert edit.startswith("edit: /m/") and view.startswith("view: /v/")
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test"})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = matches.find_match(session, edit.rsplit("/", 1)[1], editable=True)
+        assert match.view_token == view.rsplit("/", 1)[1]
+        sheet = matches.scoresheet(match)
+        assert sheet["totals"] == {"Anna": 2030, "Győző Űrhajós": 1140}
+        assert [e["action"] for e in matches.revisions(match, 1)] == ["add", "edit"]
+    app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_import_refuses_a_bad_file_and_adds_no_rows(tmp_path, export_file):
+    url = f"sqlite:///{tmp_path / 'scores.sqlite'}"
+    data = json.loads(export_file.read_text(encoding="utf-8"))
+    data["events"][1]["entry"]["sides"][0]["melds"] = ["K K 2 2 2"]
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    assert_refused(run(tmp_path, "import", "bad.json", env={"DATABASE_URL": url}),
+                   "bad.json", "events[1] (add of hand 2)")
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        assert [conn.scalar(text(f"SELECT count(*) FROM {t}")) for t in ("matches", "hand_events")] == [0, 0]
+    engine.dispose()
