@@ -1,0 +1,78 @@
+"""Real-browser fixtures: Debian's Chromium driven by Playwright (pytest-playwright's sync ``page`` fixture) at a
+phone's 390×844 viewport, against the app served from a thread on a temporary SQLite file.
+
+No browser is downloaded: pytest-playwright has no browser-path option, so the launch and context arguments are
+overridden here. A missing Chromium is a failure, never a skip: the issue's acceptance needs this test to run.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium, as .ci/run "
+                    "does); the browser tests need it and must not be skipped", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # English pages whatever the machine's locale: the app follows Accept-Language.
+    return {**browser_context_args, "viewport": PHONE, "screen": PHONE, "has_touch": True, "is_mobile": True,
+            "locale": "en-GB"}
+
+
+@dataclass
+class LiveServer:
+    url: str
+    app: Any
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[LiveServer]:
+    """The app on 127.0.0.1 (a free port) in a thread; a fresh SQLite file per test; CSRF stays on."""
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite'}",
+                      "SECRET_KEY": "browser-test", "WTF_CSRF_ENABLED": True})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(f"http://127.0.0.1:{server.server_port}", app)
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        app.extensions["scorekeeper_engine"].dispose()
+
+
+class Taps:
+    """Taps a locator like a thumb (touch events, so has_touch must be on) and counts the taps."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, locator: Any, times: int = 1) -> None:
+        for _ in range(times):
+            locator.tap()
+            self.count += 1
+
+
+@pytest.fixture
+def tap() -> Taps:
+    return Taps()
