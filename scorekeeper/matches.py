@@ -83,6 +83,13 @@ def find_match(session: Session, token: str, *, editable: bool) -> Match | None:
     return session.scalars(select(Match).where(column == token)).one_or_none()
 
 
+def match_version(session: Session, token: str, *, editable: bool) -> tuple[int, int] | None:
+    """``(id, version)`` of the match behind a link: one indexed read, for pages remembered per version."""
+    column = Match.edit_token if editable else Match.view_token
+    row = session.execute(select(Match.id, Match.version).where(column == token)).one_or_none()
+    return None if row is None else (row[0], row[1])
+
+
 def current_entries(match: Match) -> list[dict[str, Any]]:
     """Replay the log: the entry each hand has now."""
     hands: list[dict[str, Any]] = []

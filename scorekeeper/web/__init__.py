@@ -17,8 +17,9 @@ def _error(code: int):
 def init_app(app: Flask) -> None:
     from .. import api
     from ..security import csrf
-    from . import checker, entry, files, home, match
+    from . import checker, entry, files, home, match, pages
 
+    pages.init_app(app)
     for blueprint in (home.bp, match.bp, entry.bp, checker.bp, files.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS

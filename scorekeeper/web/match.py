@@ -9,16 +9,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..chart import score_race_svg
 from ..db import get_session
-from ..matches import StaleMatch, current_entries, revisions as hand_revisions, scoresheet, undo_last
+from ..matches import StaleMatch, current_entries, match_version, revisions as hand_revisions, scoresheet, undo_last
 from ..models import Match
 from ..rules import get_variant
-from .common import load_match
+from .common import NO_MATCH, load_match
+from .pages import sheet_pages
 
 bp = Blueprint("match", __name__)
 
@@ -73,7 +74,7 @@ def chart_labels() -> dict[str, str]:
 
 
 def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
-                 undo_confirm: int | None = None, posted_version: int | None = None):
+                 undo_confirm: int | None = None, posted_version: int | None = None, **extra: Any):
     sheet = scoresheet(match)
     chart = Markup(score_race_svg(sheet, labels=chart_labels(), **CHART_SIZE))   # escapes every name itself
     links = {}
@@ -83,18 +84,30 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet), chart=chart, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
-                           undo_confirm=undo_confirm, posted_version=posted_version, **links)
+                           undo_confirm=undo_confirm, posted_version=posted_version, **links, **extra)
     return page, status
+
+
+def cached_sheet(token: str, *, editable: bool) -> Response:
+    """The plain sheet page, rendered once per match version (see :mod:`.pages`)."""
+    found = match_version(get_session(), token, editable=editable)
+    if found is None:
+        abort(404, description=NO_MATCH)
+
+    def render(csrf_token):
+        match = load_match(token, editable=editable)
+        return render_sheet(match, editable=editable, csrf_token=csrf_token)[0], (match.id, match.version)
+    return Response(sheet_pages().page(found, render), mimetype="text/html")
 
 
 @bp.get("/m/<token>")
 def sheet(token: str):
-    return render_sheet(load_match(token, editable=True), editable=True)
+    return cached_sheet(token, editable=True)
 
 
 @bp.get("/v/<token>")
 def view(token: str):
-    return render_sheet(load_match(token, editable=False), editable=False)
+    return cached_sheet(token, editable=False)
 
 
 def _posted_version() -> int:

@@ -139,4 +139,4 @@ def test_catalog_holds_every_string_of_the_templates_and_code():
              for _file, _line, msgid, _comments, context in extract_from_dir(
                  str(ROOT), method_map=method_map, keywords=KEYWORDS)}
     in_catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_catalog() if m.id}
-    assert sorted(found - in_catalog) == []
+    assert sorted(found - in_catalog, key=repr) == []
