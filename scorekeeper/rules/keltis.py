@@ -20,8 +20,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import RecordError, VariantError
 from .problems import Problem, problem
-from .record import _int, _object
-from .variants import Variant, get_variant
+from .record import _int, _object, record_rules
+from .variants import Variant
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
 ASCENDING, DESCENDING = "ascending", "descending"
@@ -293,15 +293,9 @@ def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
 def parse_record(data: Any) -> KeltisRecord:
     """The keltis family's ``parse_record`` hook: every player's final table (see the README)."""
     data = _object(data, "", _TOP_FIELDS)
-    variant_id = data.get("variant")
-    if not isinstance(variant_id, str):
-        raise RecordError("the record needs a variant, such as \"keltis\"", field="variant")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise RecordError("options must be an object of option names to choices", field="options")
-    rules = get_variant(variant_id).rules(options)
+    rules = record_rules(data, "keltis")
     if not isinstance(rules, KeltisRules):
-        raise RecordError(f"{variant_id!r} is not a Keltis variant", field="variant")
+        raise RecordError(f"{data['variant']!r} is not a Keltis variant", field="variant")
     sides = data.get("sides")
     if not isinstance(sides, list) or not sides:
         raise RecordError("the record needs a list of sides, one per player", field="sides")

@@ -182,16 +182,21 @@ def parse_record(data: Any) -> Any:
     return family(variant.family if variant else "canasta").hook("parse_record")(data)
 
 
-def parse_canasta_record(data: Any) -> HandRecord:
-    """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands."""
-    data = _object(data, "", _TOP_FIELDS)
+def record_rules(data: Mapping[str, Any], example: str) -> Any:
+    """The rules a record names by ``variant`` and ``options``; either one malformed is a RecordError on it."""
     variant_id = data.get("variant")
     if not isinstance(variant_id, str):
-        raise RecordError("the record needs a variant, such as \"diszitett\"", field="variant")
+        raise RecordError(f"the record needs a variant, such as \"{example}\"", field="variant")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options must be an object of option names to choices", field="options")
-    rules = get_variant(variant_id).rules(options)
+    return get_variant(variant_id).rules(options)
+
+
+def parse_canasta_record(data: Any) -> HandRecord:
+    """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands."""
+    data = _object(data, "", _TOP_FIELDS)
+    rules = record_rules(data, "diszitett")
     sides = data.get("sides")
     if not isinstance(sides, list) or not sides:
         raise RecordError("the record needs a list of sides", field="sides")
