@@ -233,6 +233,8 @@ def test_diszitett_twins_100_each(twins, points):
                  id="failed_going_out defaults to -100"),
     pytest.param("international", {"code": "insufficient_opening"}, "insufficient_opening", -100,
                  id="insufficient_opening defaults to -100"),
+    pytest.param("international", {"code": "too_many_wilds_meld"}, "too_many_wilds_meld", -100,
+                 id="a meld laid with more than 3 wilds costs -100 (seed 002)"),
     pytest.param("international", {"code": "out_of_turn_meld", "points": -50}, "out_of_turn_meld", -50,
                  id="explicit points override the table"),
     pytest.param("international", {"code": "excess_wilds", "points": -240}, "excess_wilds", -240,
