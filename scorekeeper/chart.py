@@ -43,9 +43,9 @@ def _short(name: str, limit: int = 12) -> str:
 
 
 def _points(n: int) -> str:
-    """10000 → "10 000", -250 → "−250" (a true minus sign)."""
-    grouped = f"{abs(n):,}".replace(",", " ")
-    return ("\u2212" if n < 0 else "") + grouped
+    """A total written as the scoresheet table writes it (``{{ cell['total'] }}`` in templates/_sheet_table.html):
+    plain digits, no grouping — 10000, 1015, -250 — so the chart, its description and the table read alike."""
+    return str(int(n))
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[int]:

@@ -1,4 +1,4 @@
-"""Home page, new match, language switch.
+"""Home page, new match, language switch, the site icon.
 
 The new-match form works without scripting in two steps: a GET form picks the variant (and the table form,
 when an option such as ``players`` changes how many sides and players there are), which re-renders the page
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory, url_for
+from flask_babel import gettext, ngettext
 
 from .. import matches
 from ..db import get_session
@@ -37,9 +38,28 @@ def _shape_fields(form: NewMatchForm) -> list[dict[str, Any]]:
     return fields
 
 
+def _option_fields(form: NewMatchForm) -> list[Any]:
+    """The variant options of the create form, less the shape options the variant step already chose."""
+    return [f for f in form.options.form if f.short_name not in form.shape_names]
+
+
+def _options_summary(fields: list[Any]) -> dict[str, Any]:
+    """What the closed options disclosure says (how many options differ from the rules' defaults), and whether
+    it starts open: it does when one of its options has an error, so the message is never hidden."""
+    changed = sum(1 for f in fields if f.data is not None and f.data != f.default)
+    if changed:
+        label = ngettext("Options: %(num)d differs from the defaults", "Options: %(num)d differ from the defaults",
+                         changed)
+    else:
+        label = gettext("Options (defaults)")
+    return {"label": label, "changed": changed, "open": any(f.errors for f in fields)}
+
+
 def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
+    fields = _option_fields(form)
     return render_template("home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
-                           variant_name=get_variant(form.variant.data).name, chooser_error=chooser_error), status
+                           variant_name=get_variant(form.variant.data).name, chooser_error=chooser_error,
+                           option_fields=fields, options_summary=_options_summary(fields)), status
 
 
 def _default_form(exc: RecordError):
@@ -84,3 +104,10 @@ def set_language():
     response = redirect(target if target.startswith("/") and not target.startswith("//") else url_for("home.index"))
     response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return response
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico whatever the page links: answer with the same SVG as ``<link rel=icon>``."""
+    return send_from_directory(current_app.static_folder, "favicon.svg", mimetype="image/svg+xml",
+                               max_age=7 * 24 * 3600)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -74,7 +75,24 @@ def test_negative_totals_fall_below_the_zero_line():
     zero_y = points_of(polylines(root)[0])[0][1]
     for line in polylines(root):
         assert points_of(line)[-1][1] > zero_y
-    assert "−1 429" in texts(root)        # labelled with a true minus sign and grouped digits
+    assert "-1429" in texts(root)         # written as the scoresheet writes its totals
+
+
+def test_numbers_are_written_as_the_scoresheet_writes_its_totals():
+    """The table prints a total as ``{{ cell['total'] }}`` (templates/_sheet_table.html): plain digits, no
+    grouping. The chart's labels, axis, target line and description use that same form, never "1 015"."""
+    sheet = make_sheet(["Anna", "Béla", "Cili"], [[1015, 570, -250], [10035, 1140, -1429]])
+    root = parse(score_race_svg(sheet))
+    words = texts(root) + " " + root.find(f"{NS}desc").text
+    for total in (10035, 1140, -1429):
+        assert str(total) in words
+    assert "Anna 10035, Béla 1140, Cili -1429" in root.find(f"{NS}desc").text
+    assert "target 10000" in words
+    for tick in ("0", "5000", "10000"):                            # the axis
+        assert tick in texts(root).split()
+    pieces = ["".join(t.itertext()) for t in root.iter(f"{NS}text")] + [root.find(f"{NS}desc").text]
+    grouped = [p for p in pieces if re.search(r"\d[\s\u00a0\u2009\u202f]\d{3}(?!\d)", p)]
+    assert grouped == [] and "\u2212" not in words
 
 
 def test_all_points_stay_inside_the_drawing():
@@ -85,7 +103,7 @@ def test_all_points_stay_inside_the_drawing():
             assert 0 <= x <= 400 and 0 <= y <= 250
 
 
-@pytest.mark.parametrize("variant, target", [("diszitett", "10 000"), ("international", "5 000")])
+@pytest.mark.parametrize("variant, target", [("diszitett", "10000"), ("international", "5000")])
 def test_the_target_line_comes_from_the_variant_rules(variant, target):
     root = parse(score_race_svg(make_sheet(["A", "B"], [[100, 200]], variant=variant)))
     assert f"target {target}" in texts(root)
@@ -149,7 +167,7 @@ def test_labels_can_be_translated():
                  "empty": "Még nincs leosztás", "desc_empty": "Még nincs leosztás."}
     root = parse(score_race_svg(make_sheet(["A", "B"], []), labels=hungarian))
     assert root.find(f"{NS}title").text == "Pontverseny"
-    assert "cél 10 000" in texts(root) and "leosztás" in texts(root)
+    assert "cél 10000" in texts(root) and "leosztás" in texts(root)
     assert set(hungarian) <= set(LABELS)
 
 

@@ -215,3 +215,20 @@ def test_rules_markdown_cannot_inject_html(app, client, tmp_path):
     assert "<b " not in body and "&lt;b onclick" in body
     assert 'href="javascript' not in body and "a link</a>" in body
     assert 'href="https://example.org"' in body
+
+
+@pytest.mark.parametrize("path", ["/checker", "/checker?variant=international"])
+def test_checker_ids_are_unique_and_every_control_has_a_label(client, path):
+    html = client.get(path).get_data(as_text=True)
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    for target in re.findall(r'<label for="([^"]+)"', html):
+        assert re.search(rf'<(input|select|textarea)\b[^>]*\sid="{re.escape(target)}"', html), target
+    # The "going out" checkbox has no id: the label around it names it (and makes the whole row its target).
+    assert re.search(r'<label class="check"><input type="checkbox" name="going_out"[^>]*> Going out now</label>',
+                     html)
+
+
+def test_checker_links_the_site_icon(client):
+    html = client.get("/checker").get_data(as_text=True)
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html

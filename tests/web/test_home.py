@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 from sqlalchemy import func, select
@@ -179,3 +181,125 @@ def test_pages_use_no_inline_script_or_style(client):
     html = client.get("/?variant=international").get_data(as_text=True)
     assert "<style" not in html and " style=" not in html
     assert re.findall(r"<script(?![^>]*\ssrc=)", html) == []
+
+
+# ------------------------------------------------------------------------------------------ ids, options, icon
+
+class _Ids(HTMLParser):
+    """Every id of a page, every <label for=…>, the tag of each id, and the <details> elements' attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.tags: dict[str, str] = {}
+        self.label_for: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.append(attrs["id"])
+            self.tags.setdefault(attrs["id"], tag)
+        if tag == "label" and attrs.get("for"):
+            self.label_for.append(attrs["for"])
+
+
+def ids_of(html: str) -> _Ids:
+    parser = _Ids()
+    parser.feed(html)
+    return parser
+
+
+def options_details(html: str) -> str:
+    start = html.index('<details class="disclosure" id="options"')
+    return html[start:html.index("</details>", start) + len("</details>")]
+
+
+@pytest.mark.parametrize("query", ["", "?variant=international", "?variant=international&players=2",
+                                   "?variant=international&players=6", "?variant=keltis"])
+def test_home_ids_are_unique_and_every_label_points_to_a_form_control(client, query):
+    found = ids_of(client.get("/" + query).get_data(as_text=True))
+    duplicates = sorted({i for i in found.ids if found.ids.count(i) > 1})
+    assert duplicates == []
+    for target in found.label_for:
+        assert found.tags.get(target) in ("input", "select", "textarea"), target
+    assert found.tags["variant"] == "select"                         # "Variant" labels the chooser
+
+
+def test_the_create_form_still_posts_the_variant_under_its_own_id(client):
+    html = client.get("/?variant=international").get_data(as_text=True)
+    assert re.search(r'<input id="new-match-variant" name="variant" type="hidden" value="international">', html)
+
+
+def test_a_400_page_keeps_ids_unique_too(client, csrf):
+    response = client.post("/matches", data={"csrf_token": csrf, "variant": "diszitett", "sides-0-name": "Anna",
+                                             "sides-1-name": "Anna", "options-negative_tax": "sometimes"})
+    assert response.status_code == 400
+    found = ids_of(response.get_data(as_text=True))
+    assert sorted({i for i in found.ids if found.ids.count(i) > 1}) == []
+
+
+def test_options_are_folded_away_closed_with_every_option_default_help_and_rules_link(client):
+    html = client.get("/").get_data(as_text=True)
+    details = options_details(html)
+    opening = details[:details.index(">") + 1]
+    assert " open" not in opening                                       # closed by default
+    assert re.search(r"<summary>\s*Options \(defaults\)\s*</summary>", details)
+    for option in ("black_zsoli_canasta_bonus", "opening_minimum", "negative_tax", "top_tie", "one_group_per_rank"):
+        assert f'name="options-{option}"' in details
+        assert f'href="/rules/diszitett#{option}"' in details              # its "more" link to the rules page
+        assert f'id="options-{option}-help"' in details                   # its one-line explanation
+    assert "Bonus of a black zsoli-canasta" in text(details)
+    assert '<option selected value="200">' in details                  # each default still selected
+    assert 'href="/rules/diszitett"' in details
+    # The title and the submit button stay outside, on the short form.
+    assert 'name="title"' not in details and "Start the match" not in details
+
+
+def test_the_table_form_option_stays_in_the_variant_step_not_in_the_folded_options(client):
+    html = client.get("/?variant=international&players=2").get_data(as_text=True)
+    details = options_details(html)
+    assert 'name="options-players"' not in details and 'name="players"' not in details
+    assert 'name="options-wild_limit"' in details
+
+
+@pytest.mark.parametrize("changed, summary", [
+    ({"options-black_zsoli_canasta_bonus": "1000"}, "Options: 1 differs from the defaults"),
+    ({"options-black_zsoli_canasta_bonus": "1000", "options-top_tie": "play_on"},
+     "Options: 2 differ from the defaults"),
+])
+def test_the_summary_counts_the_options_that_differ_from_the_defaults(client, csrf, changed, summary):
+    # One player only: the form comes back (400) with what was chosen.
+    response = client.post("/matches", data={"csrf_token": csrf, "variant": "diszitett", "sides-0-name": "Anna",
+                                             **changed})
+    assert response.status_code == 400
+    details = options_details(response.get_data(as_text=True))
+    assert re.search(rf"<summary>\s*{re.escape(summary)}\s*</summary>", details)
+    assert f'data-changed="{len(changed)}"' in details
+    assert " open" not in details[:details.index(">") + 1]             # no option error: stays folded
+
+
+def test_the_options_open_when_one_of_them_has_an_error(client, csrf):
+    response = client.post("/matches", data={"csrf_token": csrf, "variant": "diszitett", "sides-0-name": "Anna",
+                                             "sides-1-name": "Béla", "options-negative_tax": "sometimes"})
+    details = options_details(response.get_data(as_text=True))
+    assert re.match(r'<details class="disclosure" id="options" open', details)
+    assert "Not a valid choice" in text(details)
+
+
+def test_every_page_links_the_icon_and_favicon_ico_answers_with_it(client):
+    for path in ("/", "/checker", "/rules"):
+        html = client.get(path).get_data(as_text=True)
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html, path
+    with client.get("/static/favicon.svg") as icon, client.get("/favicon.ico") as legacy:   # closes the files
+        assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
+        root = ET.fromstring(icon.get_data())
+        assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == "0 0 32 32"
+        assert legacy.status_code == 200 and legacy.mimetype == "image/svg+xml"
+        assert legacy.get_data() == icon.get_data()
+        assert "max-age" in legacy.headers.get("Cache-Control", "")
+
+
+def test_the_language_buttons_name_their_own_language(client):
+    html = client.get("/").get_data(as_text=True)
+    assert re.search(r'<button name="lang" value="hu" lang="hu"\s*>Magyar</button>', html)
+    assert re.search(r'<button name="lang" value="en" lang="en"\s*aria-pressed="true">English</button>', html)
