@@ -4,12 +4,12 @@ TEST_DATABASE_URL, which .ci/run starts), a test client and a CLI runner."""
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 
 from scorekeeper import create_app
 from scorekeeper.db import init_db
+from web_helpers import csrf_from
 
 
 @pytest.fixture
@@ -32,13 +32,6 @@ def runner(app):
     return app.test_cli_runner()
 
 
-CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
-
-
-def csrf_from(html: str) -> str:
-    match = CSRF_RE.search(html)
-    assert match, "page has no CSRF token"
-    return match.group(1)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import matches
 
-from conftest import csrf_from
+from web_helpers import csrf_from
 from test_sheet import HAND_1015, HAND_BIG, hand_rows, minimums, new_match
 
 

@@ -18,7 +18,7 @@ from scorekeeper.db import init_db
 from scorekeeper.models import HandEvent, Match, MatchSide
 from test_pdf import HAND_1015, HAND_BIG, NAMES, SUMMARY, played_hands
 
-from conftest import csrf_from
+from web_helpers import csrf_from
 
 
 @pytest.fixture
