@@ -37,7 +37,7 @@ CHART_SIZE = {"width": 560, "height": 250}
 PAGE_WIDTH_PT = (210 - 2 * 10) / 25.4 * 72      # A4 minus print.css's 10 mm side margins
 MONO_ADVANCE = 1233 / 2048                       # DejaVu Sans Mono: every glyph is this many em wide
 MAX_GROUP = 4            # sides side by side in one ledger; five or six are stacked as 3 + 2 or 3 + 3
-PAD_ROWS = 26            # hand rows of a blank pad (one page for up to four sides)
+PAD_ROWS = 28            # hand rows of a blank pad (one page for up to four sides)
 TAX_WORDS = {"none": _l("no tax"), "half": _l("½ (halved)"), "quarter": _l("¼ (quartered)"),
              "tenth": _l("1/10 (a tenth)")}
 
@@ -140,6 +140,7 @@ class Ledger:
     rows: list[tuple[str, str]] = field(default_factory=list)     # (row class, text)
     final: str = ""
     css: str = ""
+    size: float = 0.0          # font size in pt: stacked ledgers share the first one's, so they line up
 
 
 def _fit(width: str, text: str) -> str:
@@ -195,6 +196,7 @@ def build_ledger(css_class: str, keys: Sequence[tuple[str, str]], sides: Sequenc
                           enumerate(rows)],
                     final=lay("", final) if final else "")
     ledger.css = _ledger_css(css_class, size, rules, x + 1)
+    ledger.size = size
     return ledger
 
 
@@ -287,6 +289,8 @@ def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
 
     m = sheet["match"]
     rules = get_variant(m["variant"]).rules(m["options"])
+    if rules.family == "keltis":
+        return keltis_sheet_context(sheet, rules)
     label, w = _cached_gettext(), sheet_words()
     cells = [hand_cells(sheet, h["result"]) for h in sheet["hands"]]
     penalties = any(c and c["penalty"] for row in cells for c in row)
@@ -301,20 +305,21 @@ def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
                 for r, h in enumerate(sheet["hands"])]
         final = [{"base": "", "score": total_word, "total": num(sheet["totals"][n]),
                   "minimum": str(sheet["next_opening_minimum"][n])} for n in names]
-        ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final))
+        ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
+                                    max_pt=min([8.5] + [l.size for l in ledgers])))
     chart = Markup(score_race_svg(sheet, labels=chart_labels(), id_prefix="race-pdf", **CHART_SIZE))
     return {"sheet": sheet, "m": m, "rules": rules, "ledgers": ledgers, "keys": keys, "chart": chart, "w": w,
             "hands": len(sheet["hands"]), "details": hand_details(sheet, rules, label, w),
             "day": datetime.fromisoformat(m["created_at"]).date().isoformat(),
             "players": [(s["name"], s["players"]) for s in m["sides"]],
             "changed_options": _changed_options(m["variant"], m["options"]), "standings": _standings(sheet),
-            "printed_on": date.today().isoformat()}
+            "printed_on": date.today().isoformat(), "template": "pdf/sheet.html"}
 
 
 def sheet_html(sheet: Mapping[str, Any]) -> tuple[str, str]:
     """The sheet's HTML and the CSS of its ledgers."""
     context = sheet_context(sheet)
-    return render_template("pdf/sheet.html", **context), "".join(l.css for l in context["ledgers"])
+    return render_template(context["template"], **context), "".join(l.css for l in context["ledgers"])
 
 
 def sheet_pdf(sheet: Mapping[str, Any]) -> bytes:
@@ -356,7 +361,7 @@ def pad_context(variant_id: str, options: Mapping[str, Any] | None = None, sides
     groups = _groups(list(range(count)))
     label = _cached_gettext()
     return {"rules": rules, "groups": groups, "keys": keys,
-            "rows": (PAD_ROWS if _taxes(rules) else PAD_ROWS + 3) if len(groups) == 1 else PAD_ROWS // 2 - 2,
+            "rows": (PAD_ROWS if _taxes(rules) else PAD_ROWS + 1) if len(groups) == 1 else PAD_ROWS // 2 - 2,
             "name_word": _("name") if rules.players_per_side == 1 else _("side and players"),
             "minimums": _brackets(rules.opening_minimums),
             "taxation": _brackets(rules.taxation, TAX_WORDS) if _taxes(rules) else [],
@@ -381,8 +386,124 @@ def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: in
     if key not in _pads:
         if len(_pads) >= 64:
             _pads.clear()
-        _pads[key] = html_to_pdf(render_template("pdf/pad.html", **pad_context(variant_id, options, sides)))
+        if rules.family == "keltis":
+            page = render_template("pdf/keltis_pad.html", **keltis_pad_context(variant_id, options, sides))
+        else:
+            page = render_template("pdf/pad.html", **pad_context(variant_id, options, sides))
+        _pads[key] = html_to_pdf(page)
     return _pads[key]
+
+
+# --- Keltis: the sheet and the pad of a game scored once, from each player's final table ----------------------
+
+COLOUR_WORDS = {"green": _l("green"), "yellow": _l("yellow"), "red": _l("red"), "pink": _l("pink"),
+                "blue": _l("blue")}
+KELTIS_PAD_GAMES = 3     # game blocks on the one page of a blank Keltis pad
+
+
+def _colour_word(colour: str) -> str:
+    return str(COLOUR_WORDS.get(colour, colour))
+
+
+def _keltis_keys() -> list[tuple[str, str]]:
+    """Per player in the games ledger: the colour rows' points, the grey row, the stones, the game, the total."""
+    return [("rows", pgettext("score column", "Rows")), ("grey", pgettext("score column", "Grey")),
+            ("stones", pgettext("score column", "Stones")), ("score", pgettext("score column", "Game")),
+            ("total", pgettext("score column", "Total"))]
+
+
+def _keltis_player(side: Mapping[str, Any], won: bool) -> dict[str, Any]:
+    """One player's table at the end of one game, as the detail section prints it."""
+    rows = []
+    for row in side["rows"]:
+        rows.append({"colour": _colour_word(row["colour"]), "cards": " ".join(row["cards"]) or "–",
+                     "length": str(row["length"]) if row["cards"] else "–", "points": num(row["points"]),
+                     "grey_points": row["grey_points"], "empty": not row["cards"]})
+    grey, stones = side["grey"], side["stones"]
+    return {"name": side["name"], "won": won, "score": num(side["score"]), "total": num(side["total"]),
+            "rows": rows, "rows_points": num(side["rows_points"]),
+            "grey": {"cards": " ".join(map(str, grey["cards"])) or "–", "count": str(len(grey["cards"])),
+                     "points": num(grey["points"])},
+            "stones": {"held": " ".join(map(str, sorted(stones["held"]))) or "–", "count": str(stones["count"]),
+                       "points": num(stones["points"])}}
+
+
+def _winners(sheet: Mapping[str, Any]) -> list[str]:
+    winner = sheet.get("winner")
+    return [] if not winner else [winner] if isinstance(winner, str) else list(winner)
+
+
+def keltis_sheet_context(sheet: Mapping[str, Any], rules: Any) -> dict[str, Any]:
+    """The Keltis sheet: a ledger of the games (per player rows, grey row, stones, game score, running total),
+    the standings with the winner or winners, the score race and every player's table of every game."""
+    m = sheet["match"]
+    keys = _keltis_keys()
+    index = {name: i for i, name in enumerate(sheet["columns"])}
+    printed = []
+    for h in sheet["hands"]:
+        result = h["result"]
+        best = set(result.get("hand_winner", []))
+        by_name = {s["name"]: {"rows": num(s["rows_points"]), "grey": num(s["grey"]["points"]),
+                               "stones": num(s["stones"]["points"]),
+                               "score": ("★" if s["name"] in best else "") + num(s["score"]),
+                               "total": num(s["total"])} for s in result["sides"]}
+        printed.append([by_name.get(name) for name in sheet["columns"]])
+    total_word = _("Total")
+    ledgers = []
+    for g, names in enumerate(_groups(sheet["columns"])):
+        cols = [index[n] for n in names]
+        rows = [(str(h["number"]), [printed[r][i] for i in cols]) for r, h in enumerate(sheet["hands"])]
+        final = [{"score": total_word, "total": num(sheet["totals"][n])} for n in names]
+        ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
+                                    max_pt=min([10.0] + [l.size for l in ledgers])))
+    labels = {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
+              "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
+              "empty": _("No games yet")}
+    chart = Markup(score_race_svg(sheet, labels=labels, id_prefix="race-pdf", **CHART_SIZE))
+    details = [{"number": h["number"], "revisions": h["revisions"],
+                "players": [_keltis_player(s, s["name"] in h["result"].get("hand_winner", []))
+                            for s in h["result"]["sides"]]} for h in sheet["hands"]]
+    winners = _winners(sheet) if sheet["hands"] else []
+    return {"sheet": sheet, "m": m, "rules": rules, "ledgers": ledgers, "keys": keys, "chart": chart,
+            "hands": len(sheet["hands"]), "details": details, "winners": winners,
+            "winning_total": num(sheet["totals"][winners[0]]) if winners else "",
+            "day": datetime.fromisoformat(m["created_at"]).date().isoformat(),
+            "players": [(s["name"], s["players"]) for s in m["sides"]],
+            "changed_options": _changed_options(m["variant"], m["options"]), "standings": _standings(sheet),
+            "printed_on": date.today().isoformat(), "template": "pdf/keltis_sheet.html",
+            "length_rule": _length_rule(rules), "grey_on_row_point": rules.grey_on_row_point}
+
+
+def _length_rule(rules: Any) -> str:
+    """Which cards of a colour row count toward its length (option K1), in words."""
+    if rules.length_counts_grey and rules.length_counts_closing:
+        return _("Every card of a colour row counts toward its length: number, grey and closing cards.")
+    if rules.length_counts_grey:
+        return _("Number and grey cards count toward a row's length, closing cards do not.")
+    return _("Only number cards count toward a row's length.")
+
+
+def _scale(points: Sequence[int], first: int) -> list[tuple[str, str]]:
+    """A points table indexed by count as printable pairs, the last one for that many or more: ("9+", "10")."""
+    out = [(str(n), num(points[n])) for n in range(first, len(points))]
+    if out:
+        out[-1] = (out[-1][0] + "+", out[-1][1])
+    return out
+
+
+def keltis_pad_context(variant_id: str, options: Mapping[str, Any] | None = None, sides: int | None = None) \
+        -> dict[str, Any]:
+    """The blank Keltis pad: per game a block of rows (five colours, grey row, stones, game, total), per player
+    a column pair (cards counted, points); the row-length and stone tables come from the rules table."""
+    rules = get_variant(variant_id).rules(options)
+    count = pad_sides(rules, sides)
+    categories = [("colour", _colour_word(c)) for c in rules.colour_names]
+    categories += [("grey", _("grey row")), ("stones", _("wishing stones"))]
+    return {"rules": rules, "players": count, "games": KELTIS_PAD_GAMES, "categories": categories,
+            "row_table": _scale(rules.row_length_points, 1), "stone_table": _scale(rules.stone_points, 0),
+            "grey_card_points": rules.grey_card_points, "length_rule": _length_rule(rules),
+            "grey_on_row_point": rules.grey_on_row_point,
+            "changed_options": _changed_options(rules.id, rules.options)}
 
 
 # --- without a database ------------------------------------------------------------------------------------

@@ -21,13 +21,14 @@ from ..rules import ScorekeeperError, get_variant, registry
 from .common import load_match
 
 bp = Blueprint("files", __name__)
+PAD_FAMILIES = ("canasta", "keltis")       # the families scorekeeper.pdf can print a blank score pad for
 
 
 @bp.app_context_processor
 def _pads_on_offer():
     """``score_pads()`` for the home page: the variants a blank pad can be printed for."""
     def score_pads() -> list[tuple[str, str]]:
-        return [(v.id, v.name) for v in registry().values() if v.family == "canasta"]
+        return [(v.id, v.name) for v in registry().values() if v.family in PAD_FAMILIES]
     return {"score_pads": score_pads}
 
 
@@ -81,7 +82,7 @@ def pad(variant: str):
         family = get_variant(variant).family
     except ScorekeeperError:
         family = None
-    if family != "canasta":
+    if family not in PAD_FAMILIES:
         abort(404, description=_("There is no score pad for %(name)s.", name=variant))
     raw = request.args.get("sides", "")
     if raw and not raw.isdigit():

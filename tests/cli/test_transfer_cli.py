@@ -83,6 +83,32 @@ def test_sheet_in_hungarian(tmp_path, export_file):
     assert "Leosztások" in words and "Győző Űrhajós" in words
 
 
+KELTIS_GAME = {"mode": "cards", "sides": [   # Anna 7 + 2 + 3 grey + 4 stones = 16; Győző 1 + 6 + 0 = 7
+    {"name": "Anna", "rows": {"green": "0 1 2 3 3 4 5 X", "red": "10 9 8 G8 7"}, "grey": "3 5 2", "stones": [1, 2, 3]},
+    {"name": "Győző Űrhajós", "rows": {"kék": "9 7 7 4", "sárga": "3 3 6 G6 8 X X"}, "stones": [4, 9]}]}
+
+
+def test_sheet_renders_an_exported_keltis_match(tmp_path):
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = matches.create_match(session, variant="keltis", options=None, title="Keltis este",
+                                     sides=[{"name": "Anna"}, {"name": "Győző Űrhajós"}])
+        for _ in range(2):
+            matches.add_hand(session, match, KELTIS_GAME, based_on=match.version)
+        (tmp_path / "keltis.json").write_text(transfer.export_json(match), encoding="utf-8")
+    app.extensions["scorekeeper_engine"].dispose()
+    proc = run(tmp_path, "sheet", "keltis.json", "-o", "keltis.pdf")
+    assert proc.returncode == 0, proc.stderr
+    words = pdftotext(tmp_path / "keltis.pdf")
+    flat = " ".join(words.split())
+    assert "Keltis este" in flat and "Győző Űrhajós" in flat and "Games in detail" in flat
+    assert "After 2 games Anna wins with 32 points!" in flat
+    for row in ("green 0 1 2 3 3 4 5 X 8 7", "red 10 9 8 G8 7 5 2", "yellow 3 3 6 G6 8 X X 7 6", "blue 9 7 7 4 4 1"):
+        assert row in flat, row
+    for total in ("16", "32", "7", "14"):
+        assert total in words
+
+
 @pytest.mark.parametrize("content, needles", [
     ("{not json", ["not valid JSON"]),
     (json.dumps({"format": "scorekeeper-match", "format_version": 9}), ["format_version:", "version 9"]),
