@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import date
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from .. import pdf, transfer
 from ..db import get_session
@@ -19,6 +20,7 @@ from ..matches import scoresheet
 from ..models import Match
 from ..rules import ScorekeeperError, get_variant, registry
 from .common import load_match
+from .pages import remembered_pdf
 
 bp = Blueprint("files", __name__)
 PAD_FAMILIES = ("canasta", "keltis")       # the families scorekeeper.pdf can print a blank score pad for
@@ -49,7 +51,10 @@ def _file(body: bytes | str, mimetype: str, name: str, *, attachment: bool) -> R
 
 
 def _sheet(match: Match) -> Response:
-    return _file(pdf.sheet_pdf(scoresheet(match)), "application/pdf", _filename(match, "pdf"), attachment=False)
+    # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
+    body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
+                          lambda: pdf.sheet_pdf(scoresheet(match)))
+    return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 
 def _export(match: Match) -> Response:

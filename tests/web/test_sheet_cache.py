@@ -43,13 +43,13 @@ def test_the_page_is_remembered_per_version(app, client, db):
     match = new_match(db, HAND_1015)
     client.get(f"/m/{match.edit_token}")
     client.get(f"/v/{match.view_token}")
-    assert len(pages(app)._pages) == 2
+    assert len(pages(app)) == 2
     for _ in range(3):
         client.get(f"/m/{match.edit_token}")
-    assert len(pages(app)._pages) == 2                # read again: no new render
+    assert len(pages(app)) == 2                # read again: no new render
     matches.add_hand(db, match, HAND_BIG, based_on=match.version)
     client.get(f"/m/{match.edit_token}")
-    assert len(pages(app)._pages) == 3
+    assert len(pages(app)) == 3
 
 
 def test_each_reader_gets_their_own_csrf_token_and_it_works(app, db):
@@ -120,5 +120,23 @@ def test_remembered_pages_are_bounded(app, client, db):
     match = new_match(db, HAND_1015)
     for n in range(6):
         client.get(f"/m/{match.edit_token}?n={n}")
-    assert len(cache._pages) == 3
+    assert len(cache) == 3
     assert re.search(r"1015", client.get(f"/m/{match.edit_token}?n=0").get_data(as_text=True))
+
+
+def test_the_pdf_sheet_is_rendered_once_per_version_and_language(app, client, db, monkeypatch):
+    from scorekeeper import pdf
+
+    rendered = []
+    real = pdf.sheet_pdf
+    monkeypatch.setattr(pdf, "sheet_pdf", lambda sheet: rendered.append(len(sheet["hands"])) or real(sheet))
+    match = new_match(db, HAND_1015)
+    first = client.get(f"/m/{match.edit_token}/sheet.pdf")
+    again = client.get(f"/v/{match.view_token}/sheet.pdf")          # the spectators' link: the same file
+    assert first.status_code == again.status_code == 200
+    assert first.data == again.data and rendered == [1]
+    client.get(f"/m/{match.edit_token}/sheet.pdf", headers={"Accept-Language": "hu"})
+    assert rendered == [1, 1]                                          # Hungarian is another file
+    matches.add_hand(db, match, HAND_BIG, based_on=match.version)
+    newer = client.get(f"/m/{match.edit_token}/sheet.pdf")
+    assert rendered == [1, 1, 2] and newer.data != first.data
