@@ -1,4 +1,5 @@
-"""Hand entry: card by card or as a summary, for a new hand or to correct a past one.
+"""Hand entry: card by card or as a summary, for a new hand or to correct a past one; for Keltis a whole game as
+every player's final table (issue 5, :mod:`.keltis`).
 
 The whole hand goes through :mod:`scorekeeper.matches` (and so the rules core) on submit. An illegal hand is
 not saved: the form comes back (422) with every problem next to its field and the input kept. A save based on
@@ -17,9 +18,9 @@ from ..db import get_session
 from ..matches import ENTRY_MODES, HandRejected, StaleMatch, current_entries, scoresheet
 from ..models import Match
 from ..rules import RecordError, get_variant
+from . import forms, keltis
 from .common import load_match
-from .forms import (EntryForm, collect_validation_errors, entry_error, entry_form, entry_layout, entry_to_data,
-                    form_to_entry)
+from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
 
 bp = Blueprint("entry", __name__)
 
@@ -28,28 +29,40 @@ KEYS = [(r, r, r) for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "
     ("JK", "JK", "joker"), ("3♥", "3h", "red three"), ("3♠", "3", "black three")]
 
 
-def _mode(default: str = "cards") -> str:
+def _mode(match: Match, default: str = "cards") -> str:
     mode = request.args.get("mode") or default
     if mode not in ENTRY_MODES:
         abort(400, description=_("Unknown entry mode %(mode)r; use cards or summary.", mode=mode))
-    return mode
+    # Keltis has one entry form, the tables as laid: a summary (canasta counts) does not apply (issue 5).
+    return "cards" if _is_keltis(match) else mode
+
+
+def _is_keltis(match: Match) -> bool:
+    return get_variant(match.variant).family == keltis.FAMILY
+
+
+def _kit(layout: EntryLayout) -> Any:
+    """The form functions of the layout's game family: Keltis tables or canasta hands (same signatures)."""
+    return keltis if layout.keltis else forms
 
 
 def _form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, prefill: bool = False) -> EntryForm:
     rules = get_variant(match.variant).rules(match.options)
     alone = request.values.get("alone") if "alone" in request.values else None
     layout = entry_layout(match, rules, mode, alone=alone, entry=entry)
+    kit = _kit(layout)
     if request.method == "POST":
-        return entry_form(layout)
-    data = entry_to_data(layout, entry) if prefill and entry is not None else {}
-    return entry_form(layout, data={**data, "version": str(match.version)})
+        return kit.entry_form(layout)
+    data = kit.entry_to_data(layout, entry) if prefill and entry is not None else {}
+    return kit.entry_form(layout, data={**data, "version": str(match.version)})
 
 
 def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False):
-    sheet = scoresheet(match)
-    return render_template("entry.html", match=match, form=form, layout=form.layout, number=number,
+    sheet, layout = scoresheet(match), form.layout
+    extra = {"table": keltis.live_table(layout.rules)} if layout.keltis else {}
+    return render_template("entry.html", match=match, form=form, layout=layout, number=number,
                            hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale, keys=KEYS,
-                           token=match.edit_token), status
+                           token=match.edit_token, keltis=layout.keltis, **extra), status
 
 
 def _version(form: EntryForm) -> int | None:
@@ -60,8 +73,11 @@ def _version(form: EntryForm) -> int | None:
 def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
     """The form again, after the match service refused the save; nothing was written."""
     if isinstance(exc, HandRejected):
+        entry = _kit(form.layout).form_to_entry(form)
         for problem in exc.result["problems"]:
-            entry_error(form, problem.get("field"), problem["message"])
+            fields = keltis.problem_fields(form, entry, problem) if form.layout.keltis else [problem.get("field")]
+            for field in fields:
+                entry_error(form, field, problem["message"])
         collect_validation_errors(form)
         return _render(match, form, number, 422)
     if isinstance(exc, StaleMatch):
@@ -84,7 +100,7 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         form.top_errors.append(_("The form did not say which version of the match it was based on; "
                                  "reload the page and enter the hand again."))
         return _render(match, form, number, 400)
-    entry, session = form_to_entry(form), get_session()
+    entry, session = _kit(form.layout).form_to_entry(form), get_session()
     try:
         if number is None:
             matches.add_hand(session, match, entry, based_on=version)
@@ -94,14 +110,16 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         return _refused(match, form, number, exc)
     except LookupError as exc:
         abort(404, description=str(exc))
-    flash(_("Hand %(number)d saved.", number=number or len(current_entries(match))))
+    saved = number or len(current_entries(match))
+    flash(_("Game %(number)d saved.", number=saved) if form.layout.keltis else
+          _("Hand %(number)d saved.", number=saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
 @bp.route("/m/<token>/hands/new", methods=["GET", "POST"])
 def new_hand(token: str):
     match = load_match(token, editable=True)
-    form = _form(match, _mode())
+    form = _form(match, _mode(match))
     if request.method == "GET":
         return _render(match, form, None)
     return _submit(match, form, None)
@@ -114,8 +132,9 @@ def edit_hand(token: str, number: int):
     if not 1 <= number <= len(entries):
         abort(404, description=_("This match has no hand %(number)d.", number=number))
     entry = entries[number - 1]
-    mode = _mode(entry.get("mode", "cards"))
-    form = _form(match, mode, entry, prefill=mode == entry.get("mode", "cards"))
+    mode = _mode(match, entry.get("mode", "cards"))
+    # A game is always shown again as stored: Keltis has no second mode to switch to.
+    form = _form(match, mode, entry, prefill=_is_keltis(match) or mode == entry.get("mode", "cards"))
     if request.method == "GET":
         return _render(match, form, number)
     return _submit(match, form, number)

@@ -18,6 +18,7 @@ from ..db import get_session
 from ..matches import StaleMatch, current_entries, match_version, revisions as hand_revisions, scoresheet, undo_last
 from ..models import Match
 from ..rules import get_variant
+from . import keltis
 from .common import NO_MATCH, load_match
 from .pages import sheet_pages
 
@@ -33,6 +34,8 @@ def _cell(base: int, card_value: int, penalty: int, score: int, taxed: int, tota
 
 def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One cell per sheet column (side, or player when the variant scores players), in column order."""
+    if result.get("family") == keltis.FAMILY:      # a Keltis game: rows, grey row, stones (issue 5)
+        return keltis.game_cells(sheet, result)
     by_name = {}
     winners = set(result.get("hand_winner", []))
     for side in result["sides"]:
@@ -50,7 +53,8 @@ def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict
 
 
 def sheet_rows(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [{**hand, "cells": hand_cells(sheet, hand["result"])} for hand in sheet["hands"]]
+    return [{**hand, "cells": hand_cells(sheet, hand["result"]),
+             "keltis": hand["result"].get("family") == keltis.FAMILY} for hand in sheet["hands"]]
 
 
 def sheet_words() -> dict[str, str]:
@@ -64,24 +68,35 @@ def sheet_words() -> dict[str, str]:
         "best_hand": _("best hand"), "summary_entry": _("Entered as a summary: no cards were noted."),
         "melded_cards": _("melded cards"), "cards_in_hand": _("cards left in hand"), "penalty": _("penalty"),
         "after_tax": _("after taxation (total before: %(total)s)"),
+        **keltis.sheet_words(),
     }
 
 
-def chart_labels() -> dict[str, str]:
+def chart_labels(games: bool = False) -> dict[str, str]:
+    """Keltis is played in games, not hands (issue 5): the chart says so."""
+    if games:
+        return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
+                "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
+                "empty": _("No games yet")}
     return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
             "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
             "empty": _("No hands yet")}
 
 
+def plays_games(match: Match) -> bool:
+    return keltis.is_keltis(get_variant(match.variant).rules(match.options))
+
+
 def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
                  undo_confirm: int | None = None, posted_version: int | None = None, **extra: Any):
-    sheet = scoresheet(match)
-    chart = Markup(score_race_svg(sheet, labels=chart_labels(), **CHART_SIZE))   # escapes every name itself
+    sheet, games = scoresheet(match), plays_games(match)
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
     links = {}
     if editable:
         links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
                  "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet), chart=chart, editable=editable,
+                           games=games,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
                            undo_confirm=undo_confirm, posted_version=posted_version, **links, **extra)
@@ -139,7 +154,8 @@ def undo(token: str):
         return render_sheet(match, editable=True, status=409, notice=_stale())
     except LookupError:
         return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
-    flash(_("Hand %(number)s was removed.", number=number))
+    flash(_("Game %(number)s was removed.", number=number) if plays_games(match)
+          else _("Hand %(number)s was removed.", number=number))
     return redirect(url_for("match.sheet", token=token), 303)
 
 
@@ -155,9 +171,13 @@ def _changed_sides(before: Mapping[str, Any] | None, after: Mapping[str, Any] | 
 def revision_list(match: Match, number: int) -> list[dict[str, Any]]:
     """The hand's revisions, newest first; the newest is current unless the hand was undone."""
     events, previous = hand_revisions(match, number), None
+    rules = get_variant(match.variant).rules(match.options)
+    # A Keltis game is compared in one shape: the web form and the API may write the same table differently.
+    shape = (lambda entry: keltis.comparable(rules, entry)) if keltis.is_keltis(rules) else (lambda entry: entry)
     for event in events:
-        event["changed"] = _changed_sides(previous, event["entry"]) if event["action"] == "edit" else set()
-        previous = event["entry"]
+        entry = shape(event["entry"])
+        event["changed"] = _changed_sides(previous, entry) if event["action"] == "edit" else set()
+        previous = entry
     events.reverse()
     exists = number <= len(current_entries(match))
     for i, event in enumerate(events):
@@ -172,7 +192,8 @@ def render_revisions(match: Match, number: int, *, editable: bool):
     rules = get_variant(match.variant).rules(match.options)
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
-                           kind_labels={k.kind: k.label for k in rules.canastas})
+                           kind_labels={k.kind: k.label for k in getattr(rules, "canastas", ())},   # none in Keltis
+                           keltis=keltis.is_keltis(rules), colours=keltis.colour_words())
 
 
 @bp.get("/m/<token>/hands/<int:number>/revisions")
