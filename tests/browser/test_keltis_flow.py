@@ -54,7 +54,7 @@ def test_a_keltis_game_tapped_in_on_a_phone_shows_its_scores_and_totals(page: Pa
     tap(page.get_by_role("button", name="Start the match"))
     expect(page).to_have_url(re.compile(r"/m/[A-Za-z0-9_-]{22,}$"))
 
-    tap(page.locator("a[href$='/hands/new?mode=cards']"))
+    tap(page.get_by_role("link", name="Enter game 1"))
     expect(page.get_by_role("heading", name="Game 1")).to_be_visible()
     expect(page.get_by_role("navigation", name="Back").get_by_role("link")).to_have_count(1)   # no mode switch
     taps_before = tap.count
@@ -120,7 +120,7 @@ def test_with_scripting_off_the_rows_are_typed_and_the_stones_ticked(browser, br
         page.get_by_label("Player 1", exact=True).fill("Anna")
         page.get_by_label("Player 2", exact=True).fill("Béla")
         page.get_by_role("button", name="Start the match").tap()
-        page.locator("a[href$='/hands/new?mode=cards']").tap()
+        page.get_by_role("link", name="Enter game 1").tap()
         anna, bela = page.get_by_role("region", name="Anna"), page.get_by_role("region", name="Béla")
         expect(anna.locator("[data-kpad]")).to_be_hidden()
         expect(anna.locator(".pick").first).to_be_hidden()
