@@ -125,6 +125,26 @@ def view(token: str):
     return cached_sheet(token, editable=False)
 
 
+def render_hand(match: Match, number: int, *, editable: bool):
+    sheet = scoresheet(match)
+    if not 1 <= number <= len(sheet["hands"]):
+        abort(404, description=_("This match has no hand %(number)s.", number=number))
+    row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]})[0]
+    return render_template("hand.html", sheet=sheet, row=row, games=plays_games(match), editable=editable,
+                           w=sheet_words(), label=lru_cache(maxsize=None)(_),
+                           token=match.edit_token if editable else match.view_token)
+
+
+@bp.get("/m/<token>/hands/<int:number>")
+def hand(token: str, number: int):
+    return render_hand(load_match(token, editable=True), number, editable=True)
+
+
+@bp.get("/v/<token>/hands/<int:number>")
+def view_hand(token: str, number: int):
+    return render_hand(load_match(token, editable=False), number, editable=False)
+
+
 def _posted_version() -> int:
     raw = request.form.get("version", "")
     if not raw.isdigit():

@@ -11,6 +11,7 @@ holds a placeholder, filled in per request.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections import OrderedDict
 from threading import Lock
@@ -22,6 +23,9 @@ from flask_wtf.csrf import generate_csrf
 
 PAGES_KEPT = 128                    # a few hundred KiB each at most, per worker
 PDFS_KEPT = 32                      # 40–100 KiB each
+# Template indentation is a tenth of a long sheet's bytes. The sheet pages hold no <pre> or <textarea>, where
+# leading white space would matter; in HTML text a newline alone renders as the run it replaces.
+_INDENT = re.compile(r"\n[ \t]+")
 
 
 class Remembered:
@@ -69,7 +73,7 @@ class PageCache(Remembered):
         page = self.get((version_key, context))
         if page is None:
             text, rendered = render(self.placeholder.decode)
-            page = text.encode()        # encoded once, not per request
+            page = _INDENT.sub("\n", text).encode()        # trimmed and encoded once, not per request
             self.put((rendered, context), page)
         if self.placeholder in page:
             page = page.replace(self.placeholder, generate_csrf().encode())

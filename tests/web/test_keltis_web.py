@@ -121,9 +121,11 @@ def test_the_sheet_head_shows_totals_and_one_enter_game_button_and_no_opening_mi
 
 def test_the_sheet_detail_shows_each_players_rows_as_laid_length_and_points(client, csrf, token):
     post_hand(client, csrf, token, GAME)
-    page = client.get(f"/m/{token}").get_data(as_text=True)
-    detail = text(page[page.index('class="hand-detail keltis-detail"'):page.index("</details>")])
-    assert "Game 1 in detail" in detail
+    sheet = client.get(f"/m/{token}").get_data(as_text=True)
+    assert f'<a class="detail-link" href="/m/{token}/hands/1">Game 1 in detail</a>' in sheet
+    page = client.get(f"/m/{token}/hands/1").get_data(as_text=True)
+    assert "<h1>Game 1 in detail</h1>" in page
+    detail = text(page[page.index('class="hand-detail keltis-detail"'):page.index('<p class="entry-buttons">')])
     anna, bela = detail.split("Anna", 1)[1].split("Béla", 1)
     for fragment in ["best game", "green 0 1 2 3 3 4 5 X 8 + 7", "yellow – – 0", "red 10 9 8 G8 7 5 + 2",
                      "colour rows 9", "grey row (3 5 2) + 3", "wishing stones (1 2 3) + 4", "game score 16"]:

@@ -126,11 +126,35 @@ def test_entry_buttons_link_to_both_entry_modes(app, client, db):
 def test_hand_detail_shows_melds_red_threes_twins_and_going_out(client, db):
     match = new_match(db, HAND_1015)
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    detail = text(re.search(r'<details class="hand-detail">.*?</details>', page, re.S).group(0))
-    for expected in ("Hand 1 in detail", "black canasta J J J J 2 2 2 100 + 300", "red canasta 5 5 5 5 5 5 5 35 + 400",
+    assert f'<a class="detail-link" href="/m/{match.edit_token}/hands/1">Hand 1 in detail</a>' in page
+    hand_page = client.get(f"/m/{match.edit_token}/hands/1").get_data(as_text=True)
+    assert "<h1>Hand 1 in detail</h1>" in hand_page
+    detail = text(re.search(r'<section class="hand-detail">.*?</section>\s*</div>\s*</section>', hand_page,
+                            re.S).group(0))
+    for expected in ("black canasta J J J J 2 2 2 100 + 300", "red canasta 5 5 5 5 5 5 5 35 + 400",
                      "red threes 100", "twins 100", "base 900", "card value 115", "hand score 1015",
                      "red canasta K K K K K K K 70 + 400", "going out 100", "hand score 570"):
         assert expected in detail
+    assert f'href="/m/{match.edit_token}/hands/1/edit?mode=cards"' in hand_page
+
+
+def test_a_hand_page_links_its_neighbours_and_the_spectator_copy_has_no_edit_link(client, db):
+    match = new_match(db, HAND_1015, HAND_BIG, HAND_1015)
+    middle = client.get(f"/m/{match.edit_token}/hands/2").get_data(as_text=True)
+    assert f'href="/m/{match.edit_token}/hands/1" rel="prev"' in middle
+    assert f'href="/m/{match.edit_token}/hands/3" rel="next"' in middle
+    assert f'href="/m/{match.edit_token}#hand-2"' in middle
+    view = client.get(f"/v/{match.view_token}/hands/2").get_data(as_text=True)
+    assert "hand score 6690" in text(view)
+    assert match.edit_token not in view and "/edit" not in view
+    assert f'href="/v/{match.view_token}/hands/3" rel="next"' in view
+
+
+@pytest.mark.parametrize("path", ["/m/{edit}/hands/0", "/m/{edit}/hands/4", "/v/{view}/hands/9", "/m/{view}/hands/1",
+                                  "/v/nothing-here/hands/1"])
+def test_a_hand_page_that_does_not_exist_is_a_404(client, db, path):
+    match = new_match(db, HAND_1015, HAND_BIG, HAND_1015)
+    assert client.get(path.format(edit=match.edit_token, view=match.view_token)).status_code == 404
 
 
 def test_no_hands_yet(client, db):
