@@ -519,14 +519,15 @@ def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
         if len(holders) <= limit:
             continue
         if kind == GREY:
-            what = f"grey {key[1]} cards"
+            what = f"grey {key[1]}"
         elif kind == CLOSING:
-            what = f"{key[1]} closing cards"
+            what = f"{key[1]} closing card"
         else:
-            what = f"{key[1]} {key[2]}s"
+            what = f"{key[1]} {key[2]}"
         where = ", ".join(f"{who} {k}" for who, k in Counter(w for w, _ in holders).items())
-        out.append(problem("too_many_copies", f"{len(holders)} {what} are on the tables ({where}); the deck holds "
-                           f"{limit}", [label for _, label in holders], field="sides"))
+        copies = "1 copy" if limit == 1 else f"{limit} copies"
+        out.append(problem("too_many_copies", f"the deck holds {copies} of the {what}, but the tables show "
+                           f"{len(holders)} ({where})", [label for _, label in holders], field="sides"))
     stones: dict[int, list[str]] = defaultdict(list)
     for table in record.sides:
         for stone in table.stones:
