@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from .. import service
 from ..rules import NotationError, ScorekeeperError
+from .problem_words import PROBLEM_TITLES, problem_title
 
 bp = Blueprint("checker", __name__)
 
@@ -38,15 +39,7 @@ RANK_PLURALS = {
     "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
     "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
 }
-PROBLEM_TITLES = {
-    "threes_not_meldable": _l("Threes cannot be melded"), "mixed_ranks": _l("Cards of different ranks"),
-    "too_few_cards": _l("Too few cards"), "too_many_cards": _l("Too many cards"),
-    "too_many_wilds": _l("Too many wild cards"), "too_few_naturals": _l("Too few natural cards"),
-    "wild_only_not_allowed": _l("Wild cards only are not allowed"),
-    "wilds_with_black_threes": _l("No wild cards with black threes"),
-    "black_threes_only_going_out": _l("Black threes only when going out"),
-    "opening_minimum_not_reached": _l("Opening minimum not reached"),
-}
+
 MAX_OPENING_MINIMUM = 10_000
 
 
@@ -61,7 +54,7 @@ def kind_label(verdict: Mapping[str, Any]) -> str:
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
     """What the result region shows: the verdict with localized labels and problem titles."""
     return {**verdict, "label": kind_label(verdict), "melds": [present(m) for m in verdict.get("melds", [])],
-            "problems": [{**p, "title": str(PROBLEM_TITLES.get(p["code"], ""))} for p in verdict["problems"]]}
+            "problems": [{**p, "title": problem_title(p)} for p in verdict["problems"]]}
 
 
 def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
