@@ -18,9 +18,10 @@ from markupsafe import Markup
 
 from .. import service
 from ..rules import NotationError, ScorekeeperError
-from .problem_words import PROBLEM_TITLES, problem_title
+from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title
 
 bp = Blueprint("checker", __name__)
+MAX_OPENING_MINIMUM = 10_000
 
 # (what the button types, what it shows, what a screen reader says)
 KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
@@ -28,27 +29,6 @@ KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
     ("A", "A", _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")), ("JK", "JK", _l("joker (nagy zsoli)")),
     ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
-KIND_LABELS = {
-    "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
-    "black_zsoli_canasta": _l("black zsoli-canasta"), "red_zsoli_canasta": _l("red zsoli-canasta"),
-    "natural_canasta": _l("natural canasta"), "mixed_canasta": _l("mixed canasta"),
-    "wild_group": _l("group of wild cards"), "black_threes": _l("black threes"), "mixed_ranks": _l("mixed ranks"),
-    "threes": _l("threes"),
-}
-RANK_PLURALS = {
-    "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
-    "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
-}
-
-MAX_OPENING_MINIMUM = 10_000
-
-
-def kind_label(verdict: Mapping[str, Any]) -> str:
-    """The meld's kind in the page's language; the core's English label when we have no better."""
-    kind = verdict.get("kind")
-    if kind == "group" and verdict.get("rank") in RANK_PLURALS:
-        return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
-    return str(KIND_LABELS.get(kind, verdict.get("label") or kind or ""))
 
 
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:

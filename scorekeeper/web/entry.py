@@ -21,7 +21,7 @@ from ..rules import RecordError, get_variant
 from . import forms, keltis
 from .common import load_match
 from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
-from .problem_words import problem_text
+from .words import problem_text
 
 bp = Blueprint("entry", __name__)
 

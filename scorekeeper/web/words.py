@@ -1,15 +1,37 @@
-"""A short title per rule-problem code, in the page's language.
+"""Words of the rules core in the page's language: meld kinds and a short title per rule-problem code.
 
-The rules core writes every problem as one English sentence (it imports nothing from Flask, so it cannot
-translate). The pages put the translated title of the problem's stable code in front of that sentence, so a
-Hungarian table reads what is wrong in Hungarian and still has the details (cards, counts) from the core.
+The rules core writes labels and problems in English (it imports nothing from Flask, so it cannot translate).
+The pages and the PDFs name a meld by its stable kind and rank, and put the translated title of a problem's
+stable code in front of the core's sentence, so a Hungarian table reads what is wrong in Hungarian and still
+has the details (cards, counts) from the core.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask_babel import get_locale, lazy_gettext as _l
+from flask_babel import get_locale, gettext, lazy_gettext as _l
+
+KIND_LABELS = {
+    "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
+    "black_zsoli_canasta": _l("black zsoli-canasta"), "red_zsoli_canasta": _l("red zsoli-canasta"),
+    "natural_canasta": _l("natural canasta"), "mixed_canasta": _l("mixed canasta"),
+    "wild_group": _l("group of wild cards"), "black_threes": _l("black threes"), "mixed_ranks": _l("mixed ranks"),
+    "threes": _l("threes"),
+}
+RANK_PLURALS = {
+    "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
+    "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
+}
+
+
+def kind_label(verdict: Mapping[str, Any]) -> str:
+    """The meld's kind in the page's language; the core's English label when we have no better."""
+    kind = verdict.get("kind")
+    if kind == "group" and verdict.get("rank") in RANK_PLURALS:
+        return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
+    return str(KIND_LABELS.get(kind, verdict.get("label") or kind or ""))
+
 
 PROBLEM_TITLES = {
     # a meld (digest sections 1 and 2)

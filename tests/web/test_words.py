@@ -1,5 +1,5 @@
 """Rule problems in the page's language: every code the rules core can raise has a translated title
-(scorekeeper/web/problem_words.py), and a Hungarian table sees it in front of the core's sentence."""
+(scorekeeper/web/words.py), and a Hungarian table sees it in front of the core's sentence."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web.problem_words import PROBLEM_TITLES
+from scorekeeper.web.words import PROBLEM_TITLES
 from test_entry import create, errors_after, post_hand
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
@@ -50,3 +50,17 @@ def test_a_refused_hand_names_the_problem_in_the_page_language(client, csrf, lan
         assert title in errors
     if absent:
         assert absent not in errors
+
+
+@pytest.mark.parametrize("language, group, canasta", [
+    ("en", "group of kings", "red canasta"),
+    ("hu", "királyok csoportja", "piros kanaszta"),
+])
+def test_a_hand_page_names_each_meld_in_the_page_language(client, csrf, language, group, canasta):
+    token = create(client, csrf)
+    hand = {"side0-melds": "K K K\n5 5 5 5 5 5 5", "side0-out": "out", "side0-hand": "", "side1-hand": "4"}
+    assert post_hand(client, csrf, token, hand).status_code == 303
+    client.set_cookie("lang", language)
+    page = client.get(f"/m/{token}/hands/1").get_data(as_text=True)
+    assert f'<span class="kind">{group}</span>' in page
+    assert f'<span class="kind">{canasta}</span>' in page
