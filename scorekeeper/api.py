@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from . import matches, service
 from .db import get_session
-from .matches import HandRejected, StaleMatch
+from .matches import MAX_VERSION, HandRejected, StaleMatch
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
 
@@ -25,7 +25,6 @@ JSON_TYPE = "application/json"
 CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out"}
 MATCH_FIELDS = {"variant", "options", "title", "sides"}
 HAND_FIELDS = {"version", "hand"}
-MAX_VERSION = 2**31 - 1          # the version column is a 32-bit INTEGER on PostgreSQL
 
 
 class ApiError(Exception):

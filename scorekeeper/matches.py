@@ -20,6 +20,7 @@ from .rules import RecordError, get_variant, score_match
 from .rules.scoring import HandResult
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
+MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
 ENTRY_MODES = ("cards", "summary")
 
 
@@ -152,7 +153,7 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
 
 def _save(session: Session, match: Match, based_on: int, event: HandEvent) -> None:
     """Append one event if the match is still at ``based_on``; one transaction, nothing half-written."""
-    if isinstance(based_on, bool) or not isinstance(based_on, int):
+    if isinstance(based_on, bool) or not isinstance(based_on, int) or not 0 <= based_on <= MAX_VERSION:
         raise RecordError("the save must say which version of the match it was based on", field="version")
     bumped = session.execute(update(Match).where(Match.id == match.id, Match.version == based_on)
                              .values(version=Match.version + 1))

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from .. import matches
 from ..db import get_session
-from ..matches import ENTRY_MODES, HandRejected, StaleMatch, current_entries, scoresheet
+from ..matches import ENTRY_MODES, MAX_VERSION, HandRejected, StaleMatch, current_entries, scoresheet
 from ..models import Match
 from ..rules import RecordError, get_variant
 from . import forms, keltis
@@ -68,7 +68,7 @@ def _render(match: Match, form: EntryForm, number: int | None, status: int = 200
 
 def _version(form: EntryForm) -> int | None:
     raw = form.version.data or ""
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isdigit() and int(raw) <= MAX_VERSION else None
 
 
 def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):

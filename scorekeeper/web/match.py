@@ -15,7 +15,8 @@ from markupsafe import Markup
 
 from ..chart import score_race_svg
 from ..db import get_session
-from ..matches import StaleMatch, current_entries, match_version, revisions as hand_revisions, scoresheet, undo_last
+from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
+                       scoresheet, undo_last)
 from ..models import Match
 from ..rules import get_variant
 from . import keltis
@@ -148,7 +149,7 @@ def view_hand(token: str, number: int):
 
 def _posted_version() -> int:
     raw = request.form.get("version", "")
-    if not raw.isdigit():
+    if not raw.isdigit() or int(raw) > MAX_VERSION:
         abort(400, description=_("The form did not say which version of the match it was based on; "
                                  "reload the scoresheet and try again."))
     return int(raw)

@@ -343,3 +343,15 @@ def test_entry_post_without_csrf_token_is_refused(app, client, csrf, token, url)
     assert response.status_code == 400
     now = state(app, token)
     assert now["version"] == 1 and len(now["entries"]) == 1
+
+
+@pytest.mark.parametrize("version", ["99999999999999999999", str(2**31), "-1", "1.5"])
+def test_a_version_no_match_can_have_is_refused_as_unreadable_and_nothing_is_saved(app, client, csrf, token,
+                                                                                   version):
+    response = client.post(f"/m/{token}/hands/new?mode=cards",
+                           data={"csrf_token": csrf, "version": version, **SEED_HAND})
+    assert response.status_code == 400
+    assert "version" in text(response.get_data(as_text=True))
+    assert state(app, token)["version"] == 0
+    undo = client.post(f"/m/{token}/undo", data={"csrf_token": csrf, "version": version, "confirm": "1"})
+    assert undo.status_code == 400
