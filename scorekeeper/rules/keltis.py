@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import RecordError, VariantError
 from .problems import Problem, problem
-from .record import _int, _object, record_rules
+from .record import _int, _object, record_rules, record_sides
 from .variants import Variant
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
@@ -296,21 +296,8 @@ def parse_record(data: Any) -> KeltisRecord:
     rules = record_rules(data, "keltis")
     if not isinstance(rules, KeltisRules):
         raise RecordError(f"{data['variant']!r} is not a Keltis variant", field="variant")
-    sides = data.get("sides")
-    if not isinstance(sides, list) or not sides:
-        raise RecordError("the record needs a list of sides, one per player", field="sides")
-    parsed = tuple(_side(rules, s, i) for i, s in enumerate(sides))
-    names = [s.name for s in parsed]
-    if len(set(names)) != len(names):
-        raise RecordError("two players share a name", field="sides")
-    totals = data.get("totals_before", {})
-    if not isinstance(totals, dict):
-        raise RecordError("totals_before must be an object of names to points", field="totals_before")
-    for key, value in totals.items():
-        if key not in names:
-            raise RecordError(f"{key!r} is not a player of this game", field=f"totals_before.{key}")
-        _int(value, f"totals_before.{key}", minimum=None)
-    return KeltisRecord(rules=rules, sides=parsed, totals_before=dict(totals))
+    parsed, totals = record_sides(data, rules, _side, who="player")
+    return KeltisRecord(rules=rules, sides=parsed, totals_before=totals)
 
 
 # --------------------------------------------------------------------------------------------- rows

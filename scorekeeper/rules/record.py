@@ -193,23 +193,34 @@ def record_rules(data: Mapping[str, Any], example: str) -> Any:
     return get_variant(variant_id).rules(options)
 
 
+def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: str, known_who: str = "",
+                 known: Any = lambda parsed: {s.name for s in parsed}) -> tuple[tuple[Any, ...], dict[str, int]]:
+    """A record's ``sides`` (each read by ``parse_side(rules, side, index)``, names unique) and its
+    ``totals_before`` (names from ``known(parsed)`` to whole numbers). ``who`` names a side in messages,
+    ``known_who`` what a name in totals_before may be."""
+    sides = data.get("sides")
+    if not isinstance(sides, list) or not sides:
+        raise RecordError(f"the record needs a list of sides, one per {who}", field="sides")
+    parsed = tuple(parse_side(rules, s, i) for i, s in enumerate(sides))
+    names = [s.name for s in parsed]
+    if len(set(names)) != len(names):
+        raise RecordError(f"two {who}s share a name", field="sides")
+    totals = data.get("totals_before", {})
+    if not isinstance(totals, dict):
+        raise RecordError("totals_before must be an object of names to points", field="totals_before")
+    allowed = known(parsed)
+    for key, value in totals.items():
+        if key not in allowed:
+            raise RecordError(f"{key!r} is not a {known_who or who} of this record", field=f"totals_before.{key}")
+        _int(value, f"totals_before.{key}", minimum=None)
+    return parsed, dict(totals)
+
+
 def parse_canasta_record(data: Any) -> HandRecord:
     """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands."""
     data = _object(data, "", _TOP_FIELDS)
     rules = record_rules(data, "diszitett")
-    sides = data.get("sides")
-    if not isinstance(sides, list) or not sides:
-        raise RecordError("the record needs a list of sides", field="sides")
-    parsed = tuple(_side(rules, s, i) for i, s in enumerate(sides))
-    names = [s.name for s in parsed]
-    if len(set(names)) != len(names):
-        raise RecordError("two sides share a name", field="sides")
-    totals = data.get("totals_before", {})
-    if not isinstance(totals, dict):
-        raise RecordError("totals_before must be an object of names to points", field="totals_before")
-    known = set(names) | {p for s in parsed for p in s.players}
-    for key, value in totals.items():
-        if key not in known:
-            raise RecordError(f"{key!r} is neither a side nor a player of this hand", field=f"totals_before.{key}")
-        _int(value, f"totals_before.{key}", minimum=None)
-    return HandRecord(rules=rules, sides=parsed, totals_before=dict(totals))
+    # A partnership's totals may be kept per side or, in the cutthroat form, per player.
+    parsed, totals = record_sides(data, rules, _side, who="side", known_who="side or player",
+                                  known=lambda sides: {s.name for s in sides} | {p for s in sides for p in s.players})
+    return HandRecord(rules=rules, sides=parsed, totals_before=totals)
