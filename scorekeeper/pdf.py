@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from . import ROOT
 from .chart import score_race_svg
 from .rules import Rules, get_variant
-from .web.words import kind_label
+from .web.words import kind_label, penalty_label
 
 PRINT_CSS = ROOT / "static" / "print.css"
 CHART_SIZE = {"width": 560, "height": 250}
@@ -265,7 +265,8 @@ def _side_text(side: Mapping[str, Any], canasta_kinds: set[str], label: Callable
             continue                      # the canasta's bonus is printed with its meld
         count = f"{item['count']} × " if item["count"] > 1 else ""
         extras.append(f"{count}{label(item['label'])} {num(item['points'])}")
-    extras += [f"{w['penalty']}: {label(item['label'])} {num(item['points'])}" for item in side["penalty_items"]]
+    extras += [f"{w['penalty']}: {penalty_label(item['item'], item['label'])} {num(item['points'])}"
+               for item in side["penalty_items"]]
     cards = f"{w['card_value']} {num(side['card_value'])}"
     if side["hand_value"]:
         cards += f" ({num(side['melded_value'])} − {num(-side['hand_value'])})" if side["hand_value"] < 0 else \

@@ -19,6 +19,7 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
+from .words import penalty_label
 
 try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
     from wtforms.fields.choices import SelectChoice as choice
@@ -193,7 +194,8 @@ def _count(label: Any, *, maximum: int = 99, default: int | None = 0) -> Integer
 
 
 def _penalty_row(rules: Rules) -> type[Form]:
-    choices = [choice("", "—"), *(choice(code, label) for code, (label, _points) in rules.penalties.items()),
+    choices = [choice("", "—"),
+               *(choice(code, penalty_label(code, label)) for code, (label, _points) in rules.penalties.items()),
                choice(OTHER_PENALTY, _l("Other (give the points)"))]
     return type("PenaltyRow", (Form,), {
         "code": SelectField(_l("Penalty"), choices=choices, default=""),

@@ -22,7 +22,7 @@ from ..rules import get_variant
 from . import keltis
 from .common import NO_MATCH, load_match
 from .pages import sheet_pages
-from .words import kind_label
+from .words import kind_label, penalty_label
 
 bp = Blueprint("match", __name__)
 
@@ -134,6 +134,7 @@ def render_hand(match: Match, number: int, *, editable: bool):
     row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]})[0]
     return render_template("hand.html", sheet=sheet, row=row, games=plays_games(match), editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
+                           penalty_label=penalty_label,
                            token=match.edit_token if editable else match.view_token)
 
 

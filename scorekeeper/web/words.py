@@ -33,6 +33,22 @@ def kind_label(verdict: Mapping[str, Any]) -> str:
     return str(KIND_LABELS.get(kind, verdict.get("label") or kind or ""))
 
 
+# The penalties of the variant tables (seed 002), by code; the table's English label stands for any other.
+PENALTY_LABELS = {
+    "no_canasta_going_out": _l("tried to go out without a canasta"),
+    "out_of_turn_meld": _l("melded before the partner's answer to 'may I go out?'"),
+    "illegal_pile_pickup": _l("illegal pile pickup not stopped in time"),
+    "failed_going_out": _l("asked to go out and then could not"),
+    "insufficient_opening": _l("insufficient opening taken back with returned cards"),
+    "too_many_wilds_meld": _l("laid a meld with more than 3 wilds (enter the extra wilds as cards in hand)"),
+}
+
+
+def penalty_label(code: str, label: str) -> Any:
+    """Lazy where we have a translation, so a form class built once still speaks each request's language."""
+    return PENALTY_LABELS.get(code, label)
+
+
 PROBLEM_TITLES = {
     # a meld (digest sections 1 and 2)
     "threes_not_meldable": _l("Threes cannot be melded"), "mixed_ranks": _l("Cards of different ranks"),
