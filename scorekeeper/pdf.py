@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from . import ROOT
 from .chart import score_race_svg
 from .rules import Rules, get_variant
-from .web.words import kind_label, penalty_label
+from .web.words import colour_word, kind_label, penalty_label
 
 PRINT_CSS = ROOT / "static" / "print.css"
 CHART_SIZE = {"width": 560, "height": 250}
@@ -401,13 +401,7 @@ def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: in
 
 # --- Keltis: the sheet and the pad of a game scored once, from each player's final table ----------------------
 
-COLOUR_WORDS = {"green": _l("green"), "yellow": _l("yellow"), "red": _l("red"), "pink": _l("pink"),
-                "blue": _l("blue")}
 KELTIS_PAD_GAMES = 3     # game blocks on the one page of a blank Keltis pad
-
-
-def _colour_word(colour: str) -> str:
-    return str(COLOUR_WORDS.get(colour, colour))
 
 
 def _keltis_keys() -> list[tuple[str, str]]:
@@ -421,7 +415,7 @@ def _keltis_player(side: Mapping[str, Any], won: bool) -> dict[str, Any]:
     """One player's table at the end of one game, as the detail section prints it."""
     rows = []
     for row in side["rows"]:
-        rows.append({"colour": _colour_word(row["colour"]), "cards": " ".join(row["cards"]) or "–",
+        rows.append({"colour": colour_word(row["colour"]), "cards": " ".join(row["cards"]) or "–",
                      "length": str(row["length"]) if row["cards"] else "–", "points": num(row["points"]),
                      "grey_points": row["grey_points"], "empty": not row["cards"]})
     grey, stones = side["grey"], side["stones"]
@@ -502,7 +496,7 @@ def keltis_pad_context(variant_id: str, options: Mapping[str, Any] | None = None
     a column pair (cards counted, points); the row-length and stone tables come from the rules table."""
     rules = get_variant(variant_id).rules(options)
     count = pad_sides(rules, sides)
-    categories = [("colour", _colour_word(c)) for c in rules.colour_names]
+    categories = [("colour", colour_word(c)) for c in rules.colour_names]
     categories += [("grey", _("grey row")), ("stones", _("wishing stones"))]
     return {"rules": rules, "players": count, "games": KELTIS_PAD_GAMES, "categories": categories,
             "row_table": _scale(rules.row_length_points, 1), "stone_table": _scale(rules.stone_points, 0),

@@ -20,11 +20,9 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..rules import RecordError
 from ..rules.keltis import KeltisRules, parse_grey_row, parse_row
 from .forms import EntryForm, EntryLayout, choice
+from .words import COLOUR_WORDS
 
 FAMILY = "keltis"
-# The colour names the rules table uses (rules_ref/keltis.toml); the same words as the PDF sheet's.
-COLOUR_WORDS = {"green": _l("green"), "yellow": _l("yellow"), "red": _l("red"), "pink": _l("pink"),
-                "blue": _l("blue")}
 _SPLIT = re.compile(r"[\s,]+")
 ROW_MAX = 120           # 16 number cards, 2 closing and a few grey cards of one colour fit with room to spare
 

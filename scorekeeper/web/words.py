@@ -33,6 +33,15 @@ def kind_label(verdict: Mapping[str, Any]) -> str:
     return str(KIND_LABELS.get(kind, verdict.get("label") or kind or ""))
 
 
+# Keltis colours by the names the rules table uses (rules_ref/keltis.toml): the phone form, the sheet, the PDFs.
+COLOUR_WORDS = {"green": _l("green"), "yellow": _l("yellow"), "red": _l("red"), "pink": _l("pink"),
+                "blue": _l("blue")}
+
+
+def colour_word(colour: str) -> str:
+    return str(COLOUR_WORDS.get(colour, colour))
+
+
 # The penalties of the variant tables (seed 002), by code; the table's English label stands for any other.
 PENALTY_LABELS = {
     "no_canasta_going_out": _l("tried to go out without a canasta"),
