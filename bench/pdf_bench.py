@@ -12,6 +12,12 @@ Prints the median of each (and the best, to tell a noisy machine from real cost)
 the target (a/b ≤ 3) is met. Then (c): the same sheet as the app serves it on its link a second time for the
 same match version (GET …/sheet.pdf: the file is remembered per version, language and day), against the floor —
 that is what a player waits for after the first download, not a new rendering.
+
+Last, (d) a lower bound that no design of the sheet can beat: only the text the issue requires, with nothing
+around it: the numbers of the hands table (one line per hand) and the detail of each hand (one line per side),
+as one unstyled ``<pre>`` block (no header, no rules, no standings, no chart), rendered the same way. Every sheet
+must print at least these characters, so its ratio to the floor bounds what any layout of the sheet could reach;
+the numbers of the hands table alone are shown as well.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from markupsafe import escape
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))          # played_hands: the tests' legal-hand generator
@@ -62,9 +70,18 @@ def main() -> int:
         pdf.html_to_pdf(FLOOR_HTML)
         pages = len(PdfReader(__import__("io").BytesIO(body)).pages)
 
+        context = pdf.sheet_context(sheet)
+        numbers = [text for l in context["ledgers"] for _, text in l.rows]
+        lines = numbers + [f"{hand['number']} {side['name']} {side['text']}"
+                           for hand in context["details"] for side in hand["sides"]]
+        bare_html = f"<!doctype html><html lang=\"en\"><body><pre>{escape(chr(10).join(lines))}</pre></body></html>"
+        pdf.html_to_pdf(bare_html)
         html_times = timed(lambda: pdf.sheet_html(sheet), REPEATS_SHEET)
         sheet_times = timed(lambda: pdf.sheet_pdf(sheet), REPEATS_SHEET)
         floor_times = timed(lambda: pdf.html_to_pdf(FLOOR_HTML), REPEATS_FLOOR)
+        bare_times = timed(lambda: pdf.html_to_pdf(bare_html), REPEATS_SHEET)
+        numbers_html = f"<!doctype html><html lang=\"en\"><body><pre>{escape(chr(10).join(numbers))}</pre></body></html>"
+        numbers_times = timed(lambda: pdf.html_to_pdf(numbers_html), REPEATS_SHEET)
         token = match.edit_token
         session.close()
     client = app.test_client()
@@ -86,6 +103,12 @@ def main() -> int:
     print(f"(c) served again   median {served_ms:8.1f} ms   (GET {url.split('/')[-1]} for the same version)   "
           f"n={REPEATS_FLOOR}")
     print(f"ratio c/b: {served_ms / floor_ms:.2f}x   (the rendering above happens once per version and language)")
+    bare_ms = statistics.median(bare_times) * 1000
+    numbers_ms = statistics.median(numbers_times) * 1000
+    print(f"(d) lower bound    median {bare_ms:8.1f} ms   (only the required text: {len(numbers)} lines of the hands "
+          f"table + {len(lines) - len(numbers)} of detail, one unstyled <pre>)   n={REPEATS_SHEET}")
+    print(f"ratio d/b: {bare_ms / floor_ms:.1f}x   (no layout of the sheet can print this text faster; the "
+          f"{len(numbers)} lines of numbers alone: {numbers_ms:.1f} ms = {numbers_ms / floor_ms:.1f}x)")
     return 0
 
 
