@@ -11,6 +11,7 @@ import json
 from typing import Any, Iterable
 
 from flask import Blueprint, g, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from . import matches, service
@@ -18,6 +19,7 @@ from .db import get_session
 from .matches import MAX_VERSION, HandRejected, StaleMatch
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
+from .web.words import said
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -127,6 +129,17 @@ def _urls(match: Match, editable: bool) -> dict[str, str]:
     return urls
 
 
+def spoken(result: dict[str, Any]) -> dict[str, Any]:
+    """A result or verdict whose problem messages follow the request's language, like the API's own messages
+    (an opening's melds carry their own problems). Codes, fields and the unfilled ``sentence`` stay as they are."""
+    if str(get_locale()) == "en":
+        return result
+    out = {**result, "problems": said(result.get("problems", []))}
+    if "melds" in result:
+        out["melds"] = [spoken(m) if isinstance(m, dict) and "problems" in m else m for m in result["melds"]]
+    return out
+
+
 def _relative(exc: RecordError, index: int) -> RecordError:
     """Field paths of the hand being saved, relative to the hand (like its problems): ``sides[0].melds[1]``."""
     prefix = f"hands[{index}]"
@@ -160,8 +173,9 @@ def as_api_error(exc: Exception) -> ApiError:
         return ApiError(409, _("this match changed — here is the current state"), code="stale",
                         current_version=exc.current_version, extra={"sheet": matches.scoresheet(g.api_match)})
     if isinstance(exc, HandRejected):
+        result = spoken(exc.result)
         return ApiError(422, _("the hand breaks the rules; nothing was saved"), code="rejected",
-                        problems=exc.result["problems"], extra={"result": exc.result})
+                        problems=result["problems"], extra={"result": result})
     if type(exc) is LookupError:             # matches' "no such hand"; KeyError/IndexError are bugs, not 404s
         return ApiError(404, str(exc), code="not_found")
     raise exc
@@ -171,7 +185,7 @@ def as_api_error(exc: Exception) -> ApiError:
 
 @bp.post("/score")
 def score():
-    result = service.score(read_body())
+    result = spoken(service.score(read_body()))
     return result, 200 if result["ok"] else 422
 
 
@@ -184,8 +198,8 @@ def check_meld():
                        field="cards")
     if not isinstance(data.get("going_out", False), bool):
         raise ApiError(400, _("going_out must be true or false"), code="unreadable", field="going_out")
-    return service.check(_text(data, "variant"), cards, options=_optional_object(data, "options"),
-                         opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False))
+    return spoken(service.check(_text(data, "variant"), cards, options=_optional_object(data, "options"),
+                                opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False)))
 
 
 @bp.get("/variants")

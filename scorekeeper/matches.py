@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from .models import HandEvent, Match, MatchSide
 from .rules import RecordError, get_variant, score_match
+from .rules.problems import phrase, problem
 from .rules.scoring import HandResult
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
@@ -179,9 +180,8 @@ def add_hand(session: Session, match: Match, entry: Any, *, based_on: int) -> Ha
     entry = _check_entry(match, entry)
     entries = current_entries(match)
     if entries and score_entries(match, entries)[-1].match_over:
-        raise HandRejected({"ok": False, "problems": [{
-            "code": "match_over", "side": None, "cards": [], "field": None,
-            "message": "this match is over; correct a past hand or start a new match"}]})
+        raise HandRejected({"ok": False, "problems": [problem(
+            "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
     result = _verified(match, [*entries, entry], len(entries) + 1)
     _save(session, match, based_on, HandEvent(action="add", hand_number=len(entries) + 1, entry=entry))
     return result

@@ -14,7 +14,6 @@
   var result = document.getElementById("verdict");
   var cardsError = document.getElementById("cards-error");
   var keypad = form.querySelector("[data-keypad]");
-  var pageLang = document.documentElement.getAttribute("lang") || "en";
   var seq = 0, timer = null, controller = null, apiBroken = false;
 
   function format(template, values) {
@@ -117,9 +116,7 @@
           item.appendChild(el("strong", null, title + ":"));
           item.appendChild(document.createTextNode(" "));
         }
-        var message = el("span", null, p.message);
-        if (pageLang !== "en") { message.setAttribute("lang", "en"); }
-        item.appendChild(message);
+        item.appendChild(el("span", null, p.message));     // the API says it in the page's language
         if (p.cards && p.cards.length) {
           item.appendChild(document.createTextNode(" "));
           item.appendChild(el("span", "cards", p.cards.join(" ")));

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import RecordError, VariantError
-from .problems import Problem, problem
+from .problems import Phrase, Problem, named, phrase, problem
 from .record import _int, _object, record_rules, record_sides
 from .variants import Variant
 
@@ -329,10 +329,6 @@ class RowVerdict:
                 "direction": self.direction, "closed": self.closing_cards > 0}
 
 
-def _nth(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def check_row(rules: KeltisRules, colour: str, cards: Sequence[RowCard] | str) -> RowVerdict:
     """Judge and score one colour row laid in the order given (the phone's running row score uses this too).
 
@@ -346,49 +342,57 @@ def check_row(rules: KeltisRules, colour: str, cards: Sequence[RowCard] | str) -
     last: int | None = None          # value of the last number card; a grey card never changes it
     last_card: RowCard | None = None
     direction: str | None = None
-    fixed_by = ""                    # the two values that fixed the direction, for the message
+    fixed_by = (0, 0)                # the two values that fixed the direction, for the message
     closings: list[tuple[int, RowCard]] = []
     name = lambda c: c.label(colour)    # noqa: E731
 
-    def add(code: str, message: str, *concerned: RowCard) -> None:
-        found.append(problem(code, f"{colour} row: {message}", [name(c) for c in concerned]))
+    def add(code: str, says: Phrase, *concerned: RowCard) -> None:
+        found.append(problem(code, says, [name(c) for c in concerned], head=phrase("%(colour)s row", colour=colour)))
 
     for n, card in enumerate(cards, start=1):
-        where = f"the {_nth(n)} card"
         if card.kind == CLOSING:
             if not closings and last_card is None and not rules.may_start_closed:
-                add("row_starts_closed", f"{where} is a closing card, and with row_may_start_closed = no a row "
-                    "needs a number card before its first closing card (K3)", card)
+                add("row_starts_closed", phrase(
+                    "the %(nth)s card is a closing card, and with row_may_start_closed = no a row needs a number "
+                    "card before its first closing card (K3)", nth=n), card)
             if len(closings) >= rules.max_closing:
-                add("third_closing_card", f"{where} is closing card number {len(closings) + 1}; a row takes at "
-                    f"most {rules.max_closing}, the {_nth(rules.max_closing)} closes it for good",
-                    *(c for _, c in closings), card)
+                add("third_closing_card", phrase(
+                    "the %(nth)s card is closing card number %(number)s; a row takes at most %(most)s, the "
+                    "%(most_nth)s closes it for good", nth=n, number=len(closings) + 1, most=rules.max_closing,
+                    most_nth=rules.max_closing), *(c for _, c in closings), card)
             closings.append((n, card))
             last_card = card
             continue
         if len(closings) >= rules.max_closing:
-            add("card_after_second_closing", f"{where} ({card}) comes after the {_nth(rules.max_closing)} closing "
-                "card, which closed the row for good", closings[-1][1], card)
+            add("card_after_second_closing", phrase(
+                "the %(nth)s card (%(card)s) comes after the %(most_nth)s closing card, which closed the row for "
+                "good", nth=n, card=str(card), most_nth=rules.max_closing), closings[-1][1], card)
         elif closings:
-            add("card_after_closing", f"{where} ({card}) comes after a closing card; only a second closing card "
-                "may follow one", closings[-1][1], card)
+            add("card_after_closing", phrase(
+                "the %(nth)s card (%(card)s) comes after a closing card; only a second closing card may follow one",
+                nth=n, card=str(card)), closings[-1][1], card)
         elif card.kind == GREY:
             if last is None:
-                add("grey_card_mismatch", f"{where} is the grey card {card}, but a grey card only extends a row "
-                    "whose last card has its value, and no number card is before it", card)
+                add("grey_card_mismatch", phrase(
+                    "the %(nth)s card is the grey card %(card)s, but a grey card only extends a row whose last card "
+                    "has its value, and no number card is before it", nth=n, card=str(card)), card)
             elif card.value != last:
-                add("grey_card_mismatch", f"{where} is the grey card {card} on a last card {last}; a grey card "
-                    "only extends a row whose last card has the same value", last_card, card)
+                add("grey_card_mismatch", phrase(
+                    "the %(nth)s card is the grey card %(card)s on a last card %(last)s; a grey card only extends a "
+                    "row whose last card has the same value", nth=n, card=str(card), last=last), last_card, card)
         if card.kind == NUMBER:
             value = card.value
             if last is not None and value != last:
                 going = ASCENDING if value > last else DESCENDING
                 if direction is None:
-                    direction, fixed_by = going, f"{last} then {value}"
+                    direction, fixed_by = going, (last, value)
                 elif going != direction:
-                    add("direction_broken", f"{where} ({value}) after {last} goes "
-                        f"{'up' if going == ASCENDING else 'down'}, but {fixed_by} made the row {direction}",
-                        last_card, card)
+                    args = {"nth": n, "value": value, "last": last, "first": fixed_by[0], "second": fixed_by[1]}
+                    add("direction_broken", phrase(
+                        "the %(nth)s card (%(value)s) after %(last)s goes up, but %(first)s then %(second)s made "
+                        "the row descending", **args) if going == ASCENDING else phrase(
+                        "the %(nth)s card (%(value)s) after %(last)s goes down, but %(first)s then %(second)s made "
+                        "the row ascending", **args), last_card, card)
             last = value                 # a wrong card still becomes the last, so one slip is one problem
         last_card = card
     counted = sum(1 for c in cards if c.kind == NUMBER
@@ -470,25 +474,26 @@ def _side_problems(rules: KeltisRules, table: PlayerTable, i: int, result: Kelti
         out += [p.located(side=table.name, field=field) for p in row.problems]
     for stone in table.stones:
         if stone not in rules.stones:
-            out.append(problem("stone_out_of_range", f"{table.name}: there is no wishing stone {stone}; the stones "
-                               f"are {_span(rules.stones)}", [f"stone {stone}"], side=table.name,
-                               field=f"sides[{i}].stones"))
+            out.append(problem("stone_out_of_range", phrase(
+                "there is no wishing stone %(stone)s; the stones are %(span)s", stone=stone,
+                span=_span(rules.stones)), [f"stone {stone}"], head=named(table.name), side=table.name,
+                field=f"sides[{i}].stones"))
     return out
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
     out = []
     n = len(record.sides)
     if n > rules.max_sides:
-        out.append(problem("too_many_players", f"{n} players are recorded; Keltis is played by at most "
-                           f"{rules.max_sides}", field="sides"))
+        out.append(problem("too_many_players", phrase(
+            "%(count)s players are recorded; Keltis is played by at most %(most)s", count=n, most=rules.max_sides),
+            field="sides"))
     elif n < rules.min_sides:
-        out.append(problem("too_few_players", f"{_plural(n, 'player')} recorded; Keltis is played by at least "
-                           f"{rules.min_sides}", field="sides"))
+        out.append(problem("too_few_players", phrase(
+            "%(count)s player recorded; Keltis is played by at least %(least)s", count=n, least=rules.min_sides)
+            if n == 1 else phrase(
+            "%(count)s players recorded; Keltis is played by at least %(least)s", count=n, least=rules.min_sides),
+            field="sides"))
     # Deck conservation across all players (digest §3): number and closing cards per colour, grey cards 0-10
     # once each whether they lie in a grey row or on a colour row.
     seen: dict[tuple[Any, ...], list[tuple[str, str]]] = defaultdict(list)
@@ -505,16 +510,24 @@ def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
                  else rules.number_copies.get(key[2], 0))
         if len(holders) <= limit:
             continue
+        args = {"most": limit, "count": len(holders),
+                "where": ", ".join(f"{who} {k}" for who, k in Counter(w for w, _ in holders).items())}
         if kind == GREY:
-            what = f"grey {key[1]}"
+            says = (phrase("the deck holds %(most)s copy of the grey %(value)s, but the tables show %(count)s "
+                           "(%(where)s)", value=key[1], **args) if limit == 1 else
+                    phrase("the deck holds %(most)s copies of the grey %(value)s, but the tables show %(count)s "
+                           "(%(where)s)", value=key[1], **args))
         elif kind == CLOSING:
-            what = f"{key[1]} closing card"
+            says = (phrase("the deck holds %(most)s copy of the %(colour)s closing card, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], **args) if limit == 1 else
+                    phrase("the deck holds %(most)s copies of the %(colour)s closing card, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], **args))
         else:
-            what = f"{key[1]} {key[2]}"
-        where = ", ".join(f"{who} {k}" for who, k in Counter(w for w, _ in holders).items())
-        copies = "1 copy" if limit == 1 else f"{limit} copies"
-        out.append(problem("too_many_copies", f"the deck holds {copies} of the {what}, but the tables show "
-                           f"{len(holders)} ({where})", [label for _, label in holders], field="sides"))
+            says = (phrase("the deck holds %(most)s copy of the %(colour)s %(value)s, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], value=key[2], **args) if limit == 1 else
+                    phrase("the deck holds %(most)s copies of the %(colour)s %(value)s, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], value=key[2], **args))
+        out.append(problem("too_many_copies", says, [label for _, label in holders], field="sides"))
     stones: dict[int, list[str]] = defaultdict(list)
     for table in record.sides:
         for stone in table.stones:
@@ -522,16 +535,15 @@ def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
                 stones[stone].append(table.name)
     for stone, holders in sorted(stones.items()):
         if len(holders) > 1:
-            who = (f"{holders[0]} lists it {len(holders)} times" if len(set(holders)) == 1
-                   else "it is held by " + _and(list(dict.fromkeys(holders))))
-            out.append(problem("stone_held_twice", f"there is one wishing stone {stone}, but {who}",
+            says = (phrase("there is one wishing stone %(stone)s, but %(side)s lists it %(count)s times",
+                           stone=stone, side=holders[0], count=len(holders)) if len(set(holders)) == 1 else
+                    phrase("there is one wishing stone %(stone)s, but it is held by %(names)s", stone=stone,
+                           names=list(dict.fromkeys(holders))))
+            out.append(problem("stone_held_twice", says,
                                [f"stone {stone}"] * len(holders),
                                side=holders[0] if len(set(holders)) == 1 else None, field="sides"))
     return out
 
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _top(scores: Mapping[str, int]) -> tuple[str, ...]:

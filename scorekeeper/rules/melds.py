@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import Card, format_cards, parse_cards
-from .problems import Problem, problem
+from .problems import Problem, phrase, plural, problem
 from .variants import Rules, get_rules
 
 GROUP = "group"
@@ -70,11 +70,11 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
 
     red = [c for c in threes if c.is_red_three]
     if red:
-        problems.append(problem("threes_not_meldable", "red threes are never melded: they are bonus cards, laid "
-                                "out on their own", red))
+        problems.append(problem("threes_not_meldable", phrase(
+            "red threes are never melded: they are bonus cards, laid out on their own"), red))
     black = [c for c in threes if c.is_black_three]
     if black and not rules.black_threes:
-        problems.append(problem("threes_not_meldable", "threes can never be melded in this game", black))
+        problems.append(problem("threes_not_meldable", phrase("threes can never be melded in this game"), black))
 
     ranks = Counter(c.rank for c in naturals)
     rank = max(ranks, key=ranks.__getitem__) if ranks else None
@@ -87,8 +87,11 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     elif len(ranks) > 1 or (black and rules.black_threes):
         kind = MIXED
         odd = [c for c in cards if not c.is_wild and not c.is_red_three and c.rank != rank]
-        problems.append(problem("mixed_ranks", f"a meld holds cards of one rank only; {format_cards(odd)} "
-                                f"{'does' if len(odd) == 1 else 'do'} not match the {rank}s", odd))
+        says = (phrase("a meld holds cards of one rank only; %(cards)s does not match the %(rank)s",
+                       cards=format_cards(odd), rank=rank) if len(odd) == 1 else
+                phrase("a meld holds cards of one rank only; %(cards)s do not match the %(rank)s",
+                       cards=format_cards(odd), rank=rank))
+        problems.append(problem("mixed_ranks", says, odd))
     elif not naturals and not threes:
         kind = WILD_GROUP
         problems += _wild_group_problems(rules, cards)
@@ -98,15 +101,15 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems += _group_problems(rules, tuple(c for c in cards if not c.is_three), naturals, wild)
 
     if not cards:
-        problems.append(problem("too_few_cards", "a meld needs at least "
-                                f"{rules.min_size} cards, and none were given"))
+        problems.append(problem("too_few_cards", phrase("a meld needs at least %(low)s cards, and none were given",
+                                                        low=rules.min_size)))
     opening_value = _opening_value(rules, kind, cards, rank)
     if context.opening_minimum is not None and opening_value < context.opening_minimum:
         if not (context.going_out and rules.concealed_waives_minimum):
             problems.append(problem(
                 "opening_minimum_not_reached",
-                f"as an opening this counts {opening_value}, short of the minimum {context.opening_minimum}",
-                cards))
+                phrase("as an opening this counts %(value)s, short of the minimum %(minimum)s",
+                       value=opening_value, minimum=context.opening_minimum), cards))
 
     legal = not problems
     canasta = _canasta_kind(rules, kind, cards, wild, rank) if legal else None
@@ -118,38 +121,49 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
                        opening_value=opening_value, problems=tuple(problems))
 
 
-def plural(rank: str | None) -> str:
-    names = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "6": "sixes", "3": "threes"}
-    return names.get(rank or "", f"{rank}s")
+# The size limits of each kind of meld, as (too few, too many) sentences.
+_SIZE_WORDS = {
+    GROUP: (phrase("a group needs at least %(low)s cards, this has %(count)s"),
+            phrase("a group holds at most %(high)s cards, this has %(count)s")),
+    WILD_GROUP: (phrase("a group of wild cards only needs at least %(low)s cards, this has %(count)s"),
+                 phrase("a group of wild cards only holds at most %(high)s cards, this has %(count)s")),
+    BLACK_THREES: (phrase("a meld of black threes needs at least %(low)s cards, this has %(count)s"),
+                   phrase("a meld of black threes holds at most %(high)s cards, this has %(count)s")),
+}
 
 
-def _size_problems(cards: tuple[Card, ...], low: int, high: int, what: str) -> list[Problem]:
+def _size_problems(cards: tuple[Card, ...], low: int, high: int, kind: str) -> list[Problem]:
+    few, many = _SIZE_WORDS[kind]
     if 0 < len(cards) < low:
-        return [problem("too_few_cards", f"{what} needs at least {low} cards, this has {len(cards)}", cards)]
+        return [problem("too_few_cards", phrase(few.template, low=low, count=len(cards)), cards)]
     if high and len(cards) > high:
-        return [problem("too_many_cards", f"{what} holds at most {high} cards, this has {len(cards)}", cards)]
+        return [problem("too_many_cards", phrase(many.template, high=high, count=len(cards)), cards)]
     return []
 
 
 def _group_problems(rules: Rules, cards: tuple[Card, ...], naturals: list[Card], wild: list[Card]) -> list[Problem]:
-    out = _size_problems(cards, rules.min_size, rules.max_size, "a group")
+    out = _size_problems(cards, rules.min_size, rules.max_size, GROUP)
     n, w = len(naturals), len(wild)
     limits = []
     if len(cards) in rules.max_wilds_by_size and w > rules.max_wilds_by_size[len(cards)]:
         allowed = rules.max_wilds_by_size[len(cards)]
-        limits.append(f"a group of {len(cards)} may hold "
-                      + ("no wild cards" if allowed == 0 else f"at most {allowed} wild card{'s' * (allowed > 1)}"))
+        size = len(cards)
+        limits.append(phrase("a group of %(size)s may hold no wild cards", size=size) if allowed == 0 else
+                      phrase("a group of %(size)s may hold at most %(allowed)s wild card", size=size,
+                             allowed=allowed) if allowed == 1 else
+                      phrase("a group of %(size)s may hold at most %(allowed)s wild cards", size=size,
+                             allowed=allowed))
     if rules.max_wilds is not None and w > rules.max_wilds:
-        limits.append(f"at most {rules.max_wilds} wild cards are allowed in a meld")
+        limits.append(phrase("at most %(allowed)s wild cards are allowed in a meld", allowed=rules.max_wilds))
     if rules.wild_relation == "fewer" and w >= n:
-        limits.append("wild cards must be fewer than natural cards")
+        limits.append(phrase("wild cards must be fewer than natural cards"))
     if rules.wild_relation == "at_most_half" and w > n:
-        limits.append("at most half of a meld may be wild")
+        limits.append(phrase("at most half of a meld may be wild"))
     if limits:
-        out.append(problem("too_many_wilds", f"{'; '.join(limits)}; this has {w}", wild))
+        out.append(problem("too_many_wilds", [*limits, phrase("this has %(count)s", count=w)], wild))
     if n < rules.min_naturals:
-        out.append(problem("too_few_naturals", f"a meld needs at least {rules.min_naturals} natural cards, "
-                           f"this has {n}", naturals))
+        out.append(problem("too_few_naturals", phrase("a meld needs at least %(low)s natural cards, this has "
+                                                      "%(count)s", low=rules.min_naturals, count=n), naturals))
     return out
 
 
@@ -157,19 +171,19 @@ def _wild_group_problems(rules: Rules, cards: tuple[Card, ...]) -> list[Problem]
     if not cards:
         return []
     if not rules.wild_only:
-        return [problem("wild_only_not_allowed", "a meld of wild cards only is not allowed in this game; "
-                        "every meld needs natural cards", cards)]
-    return _size_problems(cards, rules.wild_only_min, rules.wild_only_max, "a group of wild cards only")
+        return [problem("wild_only_not_allowed", phrase("a meld of wild cards only is not allowed in this game; "
+                                                        "every meld needs natural cards"), cards)]
+    return _size_problems(cards, rules.wild_only_min, rules.wild_only_max, WILD_GROUP)
 
 
 def _black_three_problems(rules: Rules, cards: tuple[Card, ...], black: list[Card], wild: list[Card],
                           context: MeldContext) -> list[Problem]:
     out = []
     if wild:
-        out.append(problem("wilds_with_black_threes", "black threes are melded without wild cards", wild))
-    out += _size_problems(tuple(black), rules.black_threes_min, rules.black_threes_max, "a meld of black threes")
+        out.append(problem("wilds_with_black_threes", phrase("black threes are melded without wild cards"), wild))
+    out += _size_problems(tuple(black), rules.black_threes_min, rules.black_threes_max, BLACK_THREES)
     if not context.going_out:
-        out.append(problem("black_threes_only_going_out", "black threes may be melded only when going out",
+        out.append(problem("black_threes_only_going_out", phrase("black threes may be melded only when going out"),
                            black))
     return out
 
@@ -221,5 +235,6 @@ def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], con
     if minimum is not None and value < minimum and not (context.going_out and rules.concealed_waives_minimum):
         cards = [c for v in verdicts for c in v.cards]
         problems.append(problem("opening_minimum_not_reached",
-                                f"as an opening these melds count {value}, short of the minimum {minimum}", cards))
+                                phrase("as an opening these melds count %(value)s, short of the minimum %(minimum)s",
+                                       value=value, minimum=minimum), cards))
     return OpeningVerdict(melds=verdicts, opening_value=value, problems=tuple(problems))

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from .cards import Card
 from .match import match_outcome
-from .melds import GROUP, MeldContext, MeldVerdict, check_meld, plural
-from .problems import Problem, problem
+from .melds import GROUP, MeldContext, MeldVerdict, check_meld
+from .problems import Problem, named, phrase, problem
 from .record import HandRecord, SideRecord
 from .summary import deck_problems, summary_problems
 from .taxation import tax
@@ -165,19 +165,21 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
         for rank, n in ranks.items():
             if n > 1:
                 cards = [c for m in melds if m.rank == rank for c in m.cards]
-                out.append(problem("duplicate_rank_meld", f"{side.name} has {n} melds of {rank}s; a side keeps one "
-                                   "meld per rank", cards, field=f"sides[{i}].melds", **where))
+                out.append(problem("duplicate_rank_meld", phrase(
+                    "%(side)s has %(count)s melds of %(rank)s; a side keeps one meld per rank", side=side.name,
+                    count=n, rank=rank), cards, field=f"sides[{i}].melds", **where))
     if len(side.players) > rules.players_per_side:
-        out.append(problem("too_many_players", f"{side.name} lists {len(side.players)} players; this form allows "
-                           f"at most {rules.players_per_side} per side", field=f"sides[{i}].players", **where))
+        out.append(problem("too_many_players", phrase(
+            "%(side)s lists %(count)s players; this form allows at most %(most)s per side", side=side.name,
+            count=len(side.players), most=rules.players_per_side), field=f"sides[{i}].players", **where))
     if side.twins and not rules.twins_allowed:
-        out.append(problem("twins_not_in_variant", f"{side.name}: {rules.name} has no twins",
-                           field=f"sides[{i}].twins", **where))
+        out.append(problem("twins_not_in_variant", phrase("%(variant)s has no twins", variant=rules.name),
+                           head=named(side.name), field=f"sides[{i}].twins", **where))
     red_in_hand = [c for c in side.hand_cards if c.is_red_three]
     if red_in_hand and rules.red_three_in_hand == "impossible":
-        out.append(problem("red_three_in_hand", f"{side.name}: a red three is laid out as soon as it is drawn, so "
-                           "it cannot be left in hand; count it under red threes", red_in_hand,
-                           field=f"sides[{i}].hand", **where))
+        out.append(problem("red_three_in_hand", phrase(
+            "a red three is laid out as soon as it is drawn, so it cannot be left in hand; count it under red "
+            "threes"), red_in_hand, head=named(side.name), field=f"sides[{i}].hand", **where))
     if side.summary is not None:
         out += summary_problems(rules, side.name, i, side.summary)
     if side.went_out:
@@ -190,29 +192,34 @@ def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: _Table) -
     out = []
     canastas = table.canasta_count
     if canastas < rules.canastas_required:
-        need = "a canasta" if rules.canastas_required == 1 else f"{rules.canastas_required} canastas"
-        out.append(problem("going_out_needs_canasta", f"{side.name} went out with {canastas} canasta"
-                           f"{'' if canastas == 1 else 's'}; going out needs {need}", field=f"sides[{i}].out",
-                           **where))
+        had = (phrase("%(side)s went out with %(count)s canasta", side=side.name, count=canastas) if canastas == 1
+               else phrase("%(side)s went out with %(count)s canastas", side=side.name, count=canastas))
+        need = (phrase("going out needs a canasta") if rules.canastas_required == 1 else
+                phrase("going out needs %(need)s canastas", need=rules.canastas_required))
+        out.append(problem("going_out_needs_canasta", [had, need], field=f"sides[{i}].out", **where))
     hands = side.hand
     if side.summary is not None:
         emptied = side.summary.hand_points == 0 or len(side.players) > 1
     else:
         emptied = any(not cards for cards in hands.values()) if "" not in hands or len(side.players) == 1 else True
     if not emptied:
-        out.append(problem("cards_in_hand_after_going_out", f"{side.name} went out, so the hand of the player who "
-                           "went out must be empty", side.hand_cards, field=f"sides[{i}].hand", **where))
+        out.append(problem("cards_in_hand_after_going_out", phrase(
+            "%(side)s went out, so the hand of the player who went out must be empty", side=side.name),
+            side.hand_cards, field=f"sides[{i}].hand", **where))
     if side.out == "table_clear":
         if rules.table_clear_bonus is None:
-            out.append(problem("table_clear_not_in_variant", f"{side.name}: {rules.name} has no table clear; "
-                               "record the going out as concealed", field=f"sides[{i}].out", **where))
+            out.append(problem("table_clear_not_in_variant", phrase(
+                "%(variant)s has no table clear; record the going out as concealed", variant=rules.name),
+                head=named(side.name), field=f"sides[{i}].out", **where))
         elif side.pile_size is None:
-            out.append(problem("pile_size_missing", f"{side.name}: a table clear needs the number of cards taken "
-                               "with the pile", field=f"sides[{i}].pile_size", **where))
+            out.append(problem("pile_size_missing", phrase(
+                "a table clear needs the number of cards taken with the pile"), head=named(side.name),
+                field=f"sides[{i}].pile_size", **where))
         elif side.pile_size < rules.table_clear_min_pile:
-            out.append(problem("table_clear_pile_too_small", f"{side.name}: a table clear needs a pile of at least "
-                               f"{rules.table_clear_min_pile} cards, this one had {side.pile_size}",
-                               field=f"sides[{i}].pile_size", **where))
+            out.append(problem("table_clear_pile_too_small", phrase(
+                "a table clear needs a pile of at least %(low)s cards, this one had %(count)s",
+                low=rules.table_clear_min_pile, count=side.pile_size), head=named(side.name),
+                field=f"sides[{i}].pile_size", **where))
     return out
 
 
@@ -221,30 +228,32 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     n = len(record.sides)
     if not rules.min_sides <= n <= rules.max_sides:
         span = str(rules.min_sides) if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"
-        out.append(problem("wrong_number_of_sides", f"this form of {rules.name} is played by {span} sides, the "
-                           f"record has {n}", field="sides"))
+        out.append(problem("wrong_number_of_sides", phrase(
+            "this form of %(variant)s is played by %(span)s sides, the record has %(count)s", variant=rules.name,
+            span=span, count=n), field="sides"))
     gone = [s.name for s in record.sides if s.went_out]
     if len(gone) > 1:
-        out.append(problem("several_went_out", f"only one player can go out in a hand; recorded: "
-                           f"{', '.join(gone)}", field="sides"))
+        out.append(problem("several_went_out", phrase(
+            "only one player can go out in a hand; recorded: %(names)s", names=gone), field="sides"))
     if not gone and rules.going_out_required:
-        out.append(problem("nobody_went_out", f"a hand of {rules.name} ends only when someone goes out; mark who "
-                           "went out", field="sides"))
+        out.append(problem("nobody_went_out", phrase(
+            "a hand of %(variant)s ends only when someone goes out; mark who went out", variant=rules.name),
+            field="sides"))
     reds = sum(s.red_three_count for s in record.sides)
     reds += sum(1 for s in record.sides for c in s.hand_cards if c.is_red_three)
     if reds > rules.red_threes_in_deck:
-        out.append(problem("too_many_red_threes", f"{reds} red threes were recorded, the deck holds "
-                           f"{rules.red_threes_in_deck}", field="sides"))
+        out.append(problem("too_many_red_threes", phrase(
+            "%(count)s red threes were recorded, the deck holds %(most)s", count=reds, most=rules.red_threes_in_deck),
+            field="sides"))
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
                         [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
     counts = Counter(c.conservation_key for c in every)
     for key, count in counts.items():
         if count > rules.copies(key):
-            name = {"JK": "jokers", "2": "deuces", "black3": "black threes"}.get(key) or plural(key)
-            out.append(problem("too_many_copies", f"{count} {name} are on the table and in hands, the deck holds "
-                               f"{rules.copies(key)}", [c for c in every if c.conservation_key == key],
-                               field="sides"))
+            out.append(problem("too_many_copies", phrase(
+                "%(count)s %(rank)s are on the table and in hands, the deck holds %(most)s", count=count, rank=key,
+                most=rules.copies(key)), [c for c in every if c.conservation_key == key], field="sides"))
     return out
 
 

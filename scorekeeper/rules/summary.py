@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 from .cards import NATURAL_RANKS
 from .errors import RecordError
-from .problems import Problem, problem
+from .problems import Problem, named, phrase, problem
 from .variants import CanastaKind, Rules
 
 SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points")
@@ -77,14 +77,16 @@ def summary_problems(rules: Rules, side_name: str, i: int, summary: SideSummary)
     for key in ("melded_points", "hand_points"):
         points = getattr(summary, key)
         if points % 5:
-            out.append(problem("not_multiple_of_five", f"{side_name}: card points are always a multiple of 5, "
-                               f"{points} is not", field=f"sides[{i}].{key}", **where))
+            out.append(problem("not_multiple_of_five", phrase(
+                "card points are always a multiple of 5, %(points)s is not", points=points), head=named(side_name),
+                field=f"sides[{i}].{key}", **where))
     kinds = {k.kind: k for k in rules.canastas}
     least = sum(least_value(rules, kinds[k]) * n for k, n in summary.canastas.items())
     if summary.melded_points < least:
-        out.append(problem("melded_points_too_low", f"{side_name}: the recorded canastas alone hold at least "
-                           f"{least} points of cards, but melded points are {summary.melded_points}",
-                           field=f"sides[{i}].melded_points", **where))
+        out.append(problem("melded_points_too_low", phrase(
+            "the recorded canastas alone hold at least %(least)s points of cards, but melded points are "
+            "%(points)s", least=least, points=summary.melded_points), head=named(side_name),
+            field=f"sides[{i}].melded_points", **where))
     return out
 
 
@@ -100,6 +102,8 @@ def deck_problems(rules: Rules, summaries: Iterable[SideSummary]) -> list[Proble
     deck_naturals = len(NATURAL_RANKS) * rules.copies("A")
     out = []
     if wilds > deck_wilds or naturals > deck_naturals:
-        out.append(problem("canastas_exceed_deck", f"{count} canastas need at least {wilds} wild and {naturals} "
-                           f"natural cards, the deck holds {deck_wilds} and {deck_naturals}", field="sides"))
+        out.append(problem("canastas_exceed_deck", phrase(
+            "%(count)s canastas need at least %(wilds)s wild and %(naturals)s natural cards, the deck holds "
+            "%(deck_wilds)s and %(deck_naturals)s", count=count, wilds=wilds, naturals=naturals,
+            deck_wilds=deck_wilds, deck_naturals=deck_naturals), field="sides"))
     return out

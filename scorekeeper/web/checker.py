@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from .. import service
 from ..rules import NotationError, ScorekeeperError
-from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title
+from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say
 
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
@@ -34,7 +34,7 @@ KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
     """What the result region shows: the verdict with localized labels and problem titles."""
     return {**verdict, "label": kind_label(verdict), "melds": [present(m) for m in verdict.get("melds", [])],
-            "problems": [{**p, "title": problem_title(p)} for p in verdict["problems"]]}
+            "problems": [{**p, "title": problem_title(p), "message": say(p)} for p in verdict["problems"]]}
 
 
 def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from ..rules import RecordError, get_variant
 from . import forms, keltis
 from .common import load_match
 from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
-from .words import problem_text
+from .words import say
 
 bp = Blueprint("entry", __name__)
 
@@ -78,7 +78,7 @@ def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
         for problem in exc.result["problems"]:
             fields = keltis.problem_fields(form, entry, problem) if form.layout.keltis else [problem.get("field")]
             for field in fields:
-                entry_error(form, field, problem_text(problem))
+                entry_error(form, field, say(problem))
         collect_validation_errors(form)
         return _render(match, form, number, 422)
     if isinstance(exc, StaleMatch):

@@ -1,16 +1,19 @@
 """Words of the rules core in the page's language: meld kinds and a short title per rule-problem code.
 
 The rules core writes labels and problems in English (it imports nothing from Flask, so it cannot translate).
-The pages and the PDFs name a meld by its stable kind and rank, and put the translated title of a problem's
-stable code in front of the core's sentence, so a Hungarian table reads what is wrong in Hungarian and still
-has the details (cards, counts) from the core.
+The pages and the PDFs name a meld by its stable kind and rank. A problem comes with its sentence unfilled
+(``sentence``: templates and their values, rules/problems.py); :func:`say` translates the templates (they are
+in the catalogue, ``pybabel extract -k phrase``) and fills in the same values, so a Hungarian table reads the
+whole sentence in Hungarian. Each problem code also has a short title, shown in bold by the meld checker.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
+
+from ..rules.problems import Phrase, and_join, compose, ordinal, plural
 
 KIND_LABELS = {
     "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
@@ -23,6 +26,8 @@ RANK_PLURALS = {
     "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
     "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
 }
+# The other cards a deck is counted by (rules.cards: conservation keys), named in the plural.
+COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes")}
 
 
 def kind_label(verdict: Mapping[str, Any]) -> str:
@@ -96,9 +101,41 @@ def problem_title(problem: Mapping[str, Any]) -> str:
     return str(PROBLEM_TITLES.get(problem.get("code", ""), ""))
 
 
-def problem_text(problem: Mapping[str, Any]) -> str:
-    """The line a form shows: in English the core's sentence; otherwise the translated title first."""
-    title = problem_title(problem)
-    if not title or str(get_locale()) == "en":
+def _ordinal(n: int) -> str:
+    return ordinal(n) if str(get_locale()) == "en" else gettext("%(number)s.", number=n)
+
+
+def _names(names: Any) -> str:
+    return and_join([str(n) for n in names], gettext("and"))
+
+
+def _rank(rank: Any) -> str:
+    return str(RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank) or plural(rank))
+
+
+# How a problem's word-valued arguments are said on the pages (rules/problems.py: WORD_KINDS).
+PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word}
+
+
+def _phrase(data: Mapping[str, Any]) -> str:
+    """One clause of a problem in the page's language: its template translated, its values filled in."""
+    args = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in data.get("args", {}).items())
+    template = data["template"]
+    return Phrase(template, args).render(gettext(template) if template != "%(side)s" else template, PAGE_WORDS)
+
+
+def say(problem: Mapping[str, Any]) -> str:
+    """A problem's sentence in the page's language. The core's English ``message`` stands when the page is
+    English or the problem carries no ``sentence`` (a problem made outside the rules core)."""
+    sentence = problem.get("sentence")
+    if not sentence or str(get_locale()) == "en":
         return problem["message"]
-    return f"{title}: {problem['message']}"
+    try:
+        return compose([_phrase(h) for h in sentence["heads"]], [_phrase(p) for p in sentence["phrases"]])
+    except (KeyError, TypeError, ValueError):        # a translation that lost a placeholder: say it in English
+        return problem["message"]
+
+
+def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Problems as a front hands them on: each message in the page's language."""
+    return [{**p, "message": say(p)} for p in problems]

@@ -1,5 +1,6 @@
 """Rule problems in the page's language: every code the rules core can raise has a translated title
-(scorekeeper/web/words.py), and a Hungarian table sees it in front of the core's sentence."""
+(scorekeeper/web/words.py), and a Hungarian table reads the core's whole sentence in Hungarian (the templates
+are in the catalogue, their values filled in the same), on the forms, in the meld checker and in the API."""
 
 from __future__ import annotations
 
@@ -35,21 +36,65 @@ def test_every_code_of_the_core_has_a_title_and_no_title_is_left_over():
 ZSOLI_EIGHT = {"side0-melds": "K K K K K K K 2", "side0-hand": "", "side1-hand": "5"}
 
 
-@pytest.mark.parametrize("language, title, absent", [
-    ("hu", "Túl sok zsoli: ", None),
-    ("en", None, "Too many wild cards"),
+@pytest.mark.parametrize("language, sentence, absent", [
+    ("hu", "1. csoport: Anna: egy 8 lapos csoportban nem lehet zsoli; ebben 1 zsoli van", "wild"),
+    ("en", "a group of 8 may hold no wild cards; this has 1", "zsoli van"),
 ])
-def test_a_refused_hand_names_the_problem_in_the_page_language(client, csrf, language, title, absent):
+def test_a_refused_hand_says_the_whole_problem_in_the_page_language(client, csrf, language, sentence, absent):
     token = create(client, csrf)
     client.set_cookie("lang", language)
     response = post_hand(client, csrf, token, ZSOLI_EIGHT)
     assert response.status_code == 422
     errors = errors_after(response.get_data(as_text=True), "side0-melds")
-    assert "wild" in errors                                         # the core's sentence is always there
-    if title:
-        assert title in errors
-    if absent:
-        assert absent not in errors
+    assert sentence in errors and absent not in errors
+
+
+KELTIS_FALLING_ROW = {"variant": "keltis", "sides": [{"name": "Anna", "rows": {"green": "3 4 3"}},
+                                                     {"name": "Béla", "stones": [8, 9]}]}
+TWO_WENT_OUT = {"variant": "diszitett", "sides": [
+    {"name": "Anna", "melds": ["8 8 8 8 8 8 8"], "out": "out", "hand": ""},
+    {"name": "Béla", "melds": ["9 9 9 9 9 9 9"], "out": "out", "hand": ""}]}
+NINE_JACKS = {"variant": "diszitett", "sides": [
+    {"name": "Anna", "melds": ["J J J J J J J"], "out": "out", "hand": ""},
+    {"name": "Béla", "melds": ["9 9 9"], "hand": "J J"}]}
+
+
+@pytest.mark.parametrize("record, code, sentence", [
+    pytest.param(KELTIS_FALLING_ROW, "direction_broken",
+                 "Anna: zöld sor: a sor 3. kártyája (3) kisebb az előzőnél (4), pedig korábban 3 után 4 jött, és ez "
+                 "növekvő sort szabott", id="a Keltis row: side and colour heads, an ordinal"),
+    pytest.param(TWO_WENT_OUT, "several_went_out",
+                 "egy leosztásban csak egy játékos mehet ki; megjelölve: Anna és Béla", id="a list of names"),
+    pytest.param(NINE_JACKS, "too_many_copies",
+                 "bubik: 9 van az asztalon és a kezekben, a pakliban csak 8 van", id="a rank in the plural"),
+])
+def test_the_api_says_problems_in_the_asked_language_and_keeps_codes_and_the_sentence(
+        client, record, code, sentence):
+    english = client.post("/api/v1/score", json=record).get_json()
+    hungarian = client.post("/api/v1/score", json=record, headers={"Accept-Language": "hu"}).get_json()
+    [en] = [p for p in english["problems"] if p["code"] == code]
+    [hu] = [p for p in hungarian["problems"] if p["code"] == code]
+    assert hu["message"] == sentence
+    assert en["message"] != sentence and "sentence" in en
+    assert {**hu, "message": None} == {**en, "message": None}      # only the words differ
+
+
+def test_the_meld_checker_api_answers_in_hungarian_for_a_hungarian_page(client):
+    body = {"variant": "diszitett", "cards": "K K Q"}
+    hu = client.post("/api/v1/check-meld", json=body, headers={"Accept-Language": "hu"}).get_json()
+    en = client.post("/api/v1/check-meld", json=body).get_json()
+    assert hu["problems"][0]["message"] == ("egy lerakásban csak azonos rangú lapok lehetnek; Q nem illik a "
+                                            "többihez (királyok)")
+    assert en["problems"][0]["message"] == "a meld holds cards of one rank only; Q does not match the kings"
+
+
+def test_a_translation_that_lost_a_placeholder_falls_back_to_english(app):
+    from scorekeeper.web.words import say
+
+    problem = {"code": "too_few_cards", "message": "English",
+               "sentence": {"heads": [], "phrases": [{"template": "no such msgid %(count)s", "args": {}}]}}
+    with app.test_request_context(headers={"Accept-Language": "hu"}):
+        assert say(problem) == "English"
 
 
 @pytest.mark.parametrize("language, group, canasta", [
