@@ -19,7 +19,7 @@ from .db import get_session
 from .matches import MAX_VERSION, HandRejected, StaleMatch
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
-from .web.words import said
+from .web.words import said, say_error
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -144,7 +144,7 @@ def _relative(exc: RecordError, index: int) -> RecordError:
     """Field paths of the hand being saved, relative to the hand (like its problems): ``sides[0].melds[1]``."""
     prefix = f"hands[{index}]"
     if exc.field == prefix or exc.field.startswith(prefix + "."):
-        return RecordError(exc.reason, field=exc.field[len(prefix) + 1:] or "hand")
+        return RecordError(exc.says or exc.reason, field=exc.field[len(prefix) + 1:] or "hand")
     return exc
 
 
@@ -164,9 +164,10 @@ def as_api_error(exc: Exception) -> ApiError:
     if isinstance(exc, ApiError):
         return exc
     if isinstance(exc, NotationError):
-        return ApiError(400, str(exc), code="unreadable", field="cards", token=exc.token, position=exc.position)
+        return ApiError(400, say_error(exc), code="unreadable", field="cards", token=exc.token,
+                        position=exc.position)
     if isinstance(exc, RecordError):
-        return ApiError(400, exc.reason, code="unreadable", field=exc.field or None)
+        return ApiError(400, say_error(exc), code="unreadable", field=exc.field or None)
     if isinstance(exc, ScorekeeperError):
         return ApiError(400, str(exc), code="unreadable")
     if isinstance(exc, StaleMatch):

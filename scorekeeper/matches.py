@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 
 from .models import HandEvent, Match, MatchSide
 from .rules import RecordError, get_variant, score_match
-from .rules.problems import phrase, problem
+from .rules.phrases import phrase
+from .rules.problems import problem
 from .rules.scoring import HandResult
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .errors import NotationError
+from .phrases import phrase
 
 #: Natural ranks that can form groups, in ascending order.
 NATURAL_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -118,11 +119,10 @@ def parse_card(token: str, *, position: int = 1, text: str | None = None) -> Car
     parsed = _parse_token(token)
     if parsed is None:
         whole = token if text is None else text
-        raise NotationError(
-            f"unknown card {token!r} at position {position} in {whole!r}: use 4-10 (or T), J, Q, K, A, "
-            "2 (deuce), JK or * (joker), 3 with a suit (3h/3d red, 3c/3s or 3 black), optionally followed "
-            "by a suit c/d/h/s",
-            token=token, position=position, text=whole)
+        raise NotationError(phrase(
+            "unknown card %(token)r at position %(position)s in %(text)r: use 4-10 (or T), J, Q, K, A, 2 (deuce), "
+            "JK or * (joker), 3 with a suit (3h/3d red, 3c/3s or 3 black), optionally followed by a suit c/d/h/s",
+            token=token, position=position, text=whole), token=token, position=position, text=whole)
     card = _KNOWN[token] = Card(*parsed)
     return card
 

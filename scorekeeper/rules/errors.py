@@ -6,15 +6,26 @@ violations inside a well-formed record are *not* errors: they come back as :clas
 
 from __future__ import annotations
 
+from .phrases import Phrase
+
 
 class ScorekeeperError(ValueError):
     """Base class: every error the rules core raises is a ``ValueError``."""
+
+    #: The reason as a phrase (phrases.py) when a player can meet this error on a form, so a front can say it
+    #: in the page's language; None when it is said in English only (malformed JSON, unknown variants).
+    says: Phrase | None = None
+
+
+def _english(message: str | Phrase) -> tuple[str, Phrase | None]:
+    return (message.render(), message) if isinstance(message, Phrase) else (message, None)
 
 
 class NotationError(ScorekeeperError):
     """A card token that cannot be read; the message names the token and its position."""
 
-    def __init__(self, message: str, *, token: str, position: int, text: str) -> None:
+    def __init__(self, message: str | Phrase, *, token: str, position: int, text: str) -> None:
+        message, self.says = _english(message)
         super().__init__(message)
         self.token = token
         self.position = position
@@ -24,7 +35,8 @@ class NotationError(ScorekeeperError):
 class RecordError(ScorekeeperError):
     """A hand record (or option) that cannot be read; ``field`` is a path such as ``sides[1].hand``."""
 
-    def __init__(self, message: str, *, field: str = "") -> None:
+    def __init__(self, message: str | Phrase, *, field: str = "") -> None:
+        message, self.says = _english(message)
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.reason = message

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import RecordError, VariantError
-from .problems import Phrase, Problem, named, phrase, problem
+from .phrases import Phrase, named, phrase
+from .problems import Problem, problem
 from .record import _int, _object, record_rules, record_sides
 from .variants import Variant
 
@@ -198,9 +199,10 @@ def parse_row(rules: KeltisRules, value: Any, field: str = "row") -> tuple[RowCa
         elif _NUMBER_TOKEN.fullmatch(text) and int(text) in rules.number_copies:
             cards.append(RowCard(NUMBER, int(text)))
         else:
-            raise RecordError(f"{token!r} (card {n}) is not a card of a colour row: write "
-                              f"{_span(rules.number_values)} for number cards, X for a closing card, "
-                              f"G{_span(rules.grey_values)} for a grey point card", field=field)
+            raise RecordError(phrase(
+                "%(token)r (card %(number)s) is not a card of a colour row: write %(numbers)s for number cards, X "
+                "for a closing card, G%(greys)s for a grey point card", token=token, number=n,
+                numbers=_span(rules.number_values), greys=_span(rules.grey_values)), field=field)
     return tuple(cards)
 
 
@@ -210,8 +212,9 @@ def parse_grey_row(rules: KeltisRules, value: Any, field: str = "grey") -> tuple
     for n, token in enumerate(_tokens(value, field, 'the grey row as text such as "3 5 2"'), start=1):
         text = token.upper().removeprefix("G")
         if not (_NUMBER_TOKEN.fullmatch(text) and int(text) in rules.grey_values):
-            raise RecordError(f"{token!r} (card {n}) is not a grey point card: the grey row holds the values "
-                              f"{_span(rules.grey_values)}", field=field)
+            raise RecordError(phrase(
+                "%(token)r (card %(number)s) is not a grey point card: the grey row holds the values %(greys)s",
+                token=token, number=n, greys=_span(rules.grey_values)), field=field)
         out.append(int(text))
     return tuple(out)
 
@@ -221,7 +224,8 @@ def parse_stones(value: Any, field: str = "stones") -> tuple[int, ...]:
     if isinstance(value, str):
         tokens = [t for t in _SPLIT.split(value.strip()) if t]
         if bad := next((t for t in tokens if not re.fullmatch(r"-?\d+", t)), None):
-            raise RecordError(f"{bad!r} is not a wishing stone; stones are values such as [1, 4, 9]", field=field)
+            raise RecordError(phrase("%(token)r is not a wishing stone; stones are values such as [1, 4, 9]",
+                                     token=bad), field=field)
         return tuple(int(t) for t in tokens)
     if not isinstance(value, list):
         raise RecordError(f"expected a list of wishing stones such as [1, 4, 9], got {value!r}", field=field)

@@ -49,7 +49,7 @@ def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence
         try:
             result = score_hand(parse_record(record))
         except RecordError as exc:
-            raise RecordError(exc.reason, field=f"hands[{n}].{exc.field}" if exc.field else f"hands[{n}]") from None
+            raise RecordError(exc.says or exc.reason, field=f"hands[{n}].{exc.field}" if exc.field else f"hands[{n}]") from None
         totals.update(result.totals)
         results.append(result)
     return results

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import Card, format_cards, parse_cards
-from .problems import Problem, phrase, plural, problem
+from .phrases import phrase, plural
+from .problems import Problem, problem
 from .variants import Rules, get_rules
 
 GROUP = "group"

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from .cards import Card, parse_cards
 from .errors import NotationError, RecordError
+from .phrases import phrase
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
 from .variants import Rules, family, get_variant, registry
 
@@ -68,9 +69,10 @@ def _int(value: Any, field: str, *, minimum: int | None = 0, allow_none: bool = 
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"expected a whole number, got {value!r}", field=field)
+        raise RecordError(phrase("expected a whole number, got %(value)r", value=value), field=field)
     if minimum is not None and value < minimum:
-        raise RecordError(f"must be at least {minimum}, got {value}", field=field)
+        raise RecordError(phrase("must be at least %(least)s, got %(value)s", least=minimum, value=value),
+                          field=field)
     return value
 
 
@@ -82,7 +84,7 @@ def _cards(value: Any, field: str) -> tuple[Card, ...]:
     try:
         return parse_cards(value)
     except NotationError as exc:
-        raise RecordError(str(exc), field=field) from None
+        raise RecordError(exc.says or str(exc), field=field) from None
 
 
 def _object(value: Any, field: str, allowed: set[str]) -> Mapping[str, Any]:

@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from .cards import Card
 from .match import match_outcome
 from .melds import GROUP, MeldContext, MeldVerdict, check_meld
-from .problems import Problem, named, phrase, problem
+from .phrases import named, phrase
+from .problems import Problem, problem
 from .record import HandRecord, SideRecord
 from .summary import deck_problems, summary_problems
 from .taxation import tax

@@ -13,7 +13,8 @@ from typing import Any, Iterable, Mapping
 
 from .cards import NATURAL_RANKS
 from .errors import RecordError
-from .problems import Problem, named, phrase, problem
+from .phrases import named, phrase
+from .problems import Problem, problem
 from .variants import CanastaKind, Rules
 
 SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points")

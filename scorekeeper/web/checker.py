@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from .. import service
 from ..rules import NotationError, ScorekeeperError
-from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say
+from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say, say_error
 
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
@@ -80,10 +80,10 @@ def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
     try:
         return present(service.check(**args)), {}
     except NotationError as exc:
-        return None, {"cards": str(exc)}
+        return None, {"cards": say_error(exc)}
     except ScorekeeperError as exc:
         field = getattr(exc, "field", "")
-        return None, {field if field in ("opening_minimum", "variant") else "cards": str(exc)}
+        return None, {field if field in ("opening_minimum", "variant") else "cards": say_error(exc)}
 
 
 def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, status: int = 200):

@@ -21,7 +21,7 @@ from ..rules import RecordError, get_variant
 from . import forms, keltis
 from .common import load_match
 from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
-from .words import say
+from .words import say, say_error
 
 bp = Blueprint("entry", __name__)
 
@@ -86,9 +86,9 @@ def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
         return _render(match, form, number, 409, stale=True)
     field = getattr(exc, "field", "")
     form.top_errors.append(_("Could not read %(field)s: %(message)s", field=field or _("the hand"),
-                             message=getattr(exc, "reason", str(exc))))
+                             message=say_error(exc)))
     if field.startswith(("sides[", "hands[")):
-        entry_error(form, field, exc.reason)
+        entry_error(form, field, say_error(exc))
     return _render(match, form, number, 400)
 
 

@@ -2,7 +2,7 @@
 
 The rules core writes labels and problems in English (it imports nothing from Flask, so it cannot translate).
 The pages and the PDFs name a meld by its stable kind and rank. A problem comes with its sentence unfilled
-(``sentence``: templates and their values, rules/problems.py); :func:`say` translates the templates (they are
+(``sentence``: templates and their values, rules/phrases.py); :func:`say` translates the templates (they are
 in the catalogue, ``pybabel extract -k phrase``) and fills in the same values, so a Hungarian table reads the
 whole sentence in Hungarian. Each problem code also has a short title, shown in bold by the meld checker.
 """
@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 
-from ..rules.problems import Phrase, and_join, compose, ordinal, plural
+from ..rules.phrases import Phrase, and_join, compose, ordinal, plural
 
 KIND_LABELS = {
     "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
@@ -113,7 +113,7 @@ def _rank(rank: Any) -> str:
     return str(RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank) or plural(rank))
 
 
-# How a problem's word-valued arguments are said on the pages (rules/problems.py: WORD_KINDS).
+# How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS).
 PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word}
 
 
@@ -134,6 +134,19 @@ def say(problem: Mapping[str, Any]) -> str:
         return compose([_phrase(h) for h in sentence["heads"]], [_phrase(p) for p in sentence["phrases"]])
     except (KeyError, TypeError, ValueError):        # a translation that lost a placeholder: say it in English
         return problem["message"]
+
+
+def say_error(exc: Exception) -> str:
+    """The reason of unreadable input (a ``ScorekeeperError``) in the page's language, without its field path;
+    English when the core has no phrase for it."""
+    english = getattr(exc, "reason", None) or str(exc)
+    says = getattr(exc, "says", None)
+    if says is None or str(get_locale()) == "en":
+        return english
+    try:
+        return says.render(gettext(says.template), PAGE_WORDS)
+    except (KeyError, TypeError, ValueError):
+        return english
 
 
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -4,7 +4,8 @@
 import pytest
 
 from scorekeeper import service
-from scorekeeper.rules.problems import Phrase, and_join, ordinal, phrase, problem
+from scorekeeper.rules.phrases import Phrase, and_join, ordinal, phrase
+from scorekeeper.rules.problems import problem
 
 
 def rebuilt(p: dict) -> str:

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "scorekeeper" / "translations" / "hu" / "LC_MESSAGES"
 # What `pybabel extract -k lazy_gettext -k _l -k phrase` looks for (README in scorekeeper/translations/); `phrase`
-# marks the rules core's problem sentences (scorekeeper/rules/problems.py).
+# marks the rules core's sentences (scorekeeper/rules/phrases.py).
 KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None, "phrase": None}
 
 

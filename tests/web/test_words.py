@@ -125,3 +125,38 @@ def test_the_penalty_choices_of_the_hand_form_speak_hungarian(client, csrf):
     page = client.get(f"/m/{token}/hands/new?mode=cards").get_data(as_text=True)
     assert "kanaszta nélkül próbált kimenni" in page
     assert "tried to go out without a canasta" not in page
+
+
+# --- unreadable input: the reason in the page's language, the token kept as typed ---------------------------
+
+@pytest.mark.parametrize("language, words", [
+    ("hu", "ismeretlen lap: 'X' (3. a sorban: 'J J X')"),
+    ("en", "unknown card 'X' at position 3 in 'J J X'"),
+])
+def test_an_unreadable_card_on_the_hand_form_is_named_in_the_page_language(client, csrf, language, words):
+    token = create(client, csrf)
+    client.set_cookie("lang", language)
+    response = post_hand(client, csrf, token, {**ZSOLI_EIGHT, "side0-melds": "J J X"})
+    assert response.status_code == 400
+    assert words in errors_after(response.get_data(as_text=True), "side0-melds")
+
+
+def test_an_unreadable_keltis_card_is_named_in_hungarian(client, csrf):
+    from test_keltis_web import GAME, errors_at
+
+    token = create(client, csrf, variant="keltis")
+    client.set_cookie("lang", "hu")
+    response = post_hand(client, csrf, token, {**GAME, "side0-rows-green": "0 1 Q"})
+    assert response.status_code == 400
+    assert "'Q' (a(z) 3. kártya) nem színsor-kártya" in errors_at(response.get_data(as_text=True),
+                                                                  "side0-rows-green")
+
+
+def test_the_api_names_an_unreadable_card_in_the_asked_language(client):
+    body = {"variant": "diszitett", "cards": "K K Y"}
+    hu = client.post("/api/v1/check-meld", json=body, headers={"Accept-Language": "hu"})
+    en = client.post("/api/v1/check-meld", json=body)
+    assert hu.status_code == en.status_code == 400
+    assert hu.get_json()["error"]["message"].startswith("ismeretlen lap: 'Y' (3. a sorban: 'K K Y')")
+    assert en.get_json()["error"]["message"].startswith("unknown card 'Y' at position 3 in 'K K Y'")
+    assert hu.get_json()["error"]["token"] == en.get_json()["error"]["token"] == "Y"

@@ -1,0 +1,74 @@
+"""Sentences kept before their values are filled in, so each front can say them in its own language.
+
+A :class:`Phrase` is a ``%(name)s`` template, an English msgid collected for the translators by ``pybabel
+extract -k phrase``, and its values. The rules core renders it in English (``render()``); the web layer
+translates the template and fills in the same values (scorekeeper/web/words.py). Problems (problems.py) and
+the errors of unreadable input (errors.py) carry their sentences this way.
+
+A few values are words themselves (a rank's plural, an ordinal, a colour, a list of names): the last part of
+their argument name says which (:data:`WORD_KINDS`), so each front renders them in its own language. The core
+renders them in English with :data:`ENGLISH`. This module imports nothing, so every other module may use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "6": "sixes", "3": "threes",
+                "JK": "jokers", "2": "deuces", "black3": "black threes"}
+
+
+def plural(rank: str | None) -> str:
+    """A rank (or a deck-count key such as ``JK``) named in the plural: "jacks", "7s"."""
+    return RANK_PLURALS.get(rank or "", f"{rank}s")
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def and_join(names: Iterable[str], word: str = "and") -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
+
+
+#: How the core says a value that is a word, by the last part of its argument name (``odd_rank`` is a rank).
+ENGLISH: dict[str, Callable[[Any], str]] = {"rank": plural, "nth": ordinal, "names": and_join, "colour": str}
+WORD_KINDS = frozenset(ENGLISH)
+
+
+def word_kind(name: str) -> str | None:
+    kind = name.rsplit("_", 1)[-1]
+    return kind if kind in WORD_KINDS else None
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A ``%(name)s`` template and its values; ``render`` fills them in, words through ``words``."""
+
+    template: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def render(self, template: str | None = None,
+               words: Mapping[str, Callable[[Any], str]] = ENGLISH) -> str:
+        values = {name: words[kind](value) if (kind := word_kind(name)) else value for name, value in self.args}
+        return (template if template is not None else self.template) % values
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"template": self.template,
+                "args": {name: list(v) if isinstance(v, tuple) else v for name, v in self.args}}
+
+
+def phrase(template: str, **args: Any) -> Phrase:
+    """One clause of a problem's sentence; the template literal is what the translators see."""
+    return Phrase(template, tuple((name, tuple(v) if isinstance(v, list) else v) for name, v in args.items()))
+
+
+def named(name: str) -> Phrase:
+    """The head naming a side or player: a name is never translated."""
+    return Phrase("%(side)s", (("side", name),))
+
+
+def compose(heads: Iterable[str], phrases: Iterable[str]) -> str:
+    return ": ".join([*heads, "; ".join(phrases)])
