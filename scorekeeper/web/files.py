@@ -19,7 +19,7 @@ from ..db import get_session
 from ..matches import scoresheet
 from ..models import Match
 from ..rules import ScorekeeperError, get_variant, registry
-from .common import load_match
+from .common import on_both_links
 from .pages import remembered_pdf
 
 bp = Blueprint("files", __name__)
@@ -50,35 +50,19 @@ def _file(body: bytes | str, mimetype: str, name: str, *, attachment: bool) -> R
     return response
 
 
-def _sheet(match: Match) -> Response:
+@on_both_links(bp, "/sheet.pdf", "sheet_pdf")
+def _sheet(match: Match, *, editable: bool) -> Response:
+    """The same file on both links."""
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
     body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
                           lambda: pdf.sheet_pdf(scoresheet(match)))
     return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 
-def _export(match: Match) -> Response:
+@on_both_links(bp, "/export.json", "export")
+def _export(match: Match, *, editable: bool) -> Response:
+    """The same file on both links: it never holds a link's token."""
     return _file(transfer.export_json(match), "application/json", _filename(match, "json"), attachment=True)
-
-
-@bp.get("/m/<token>/sheet.pdf")
-def sheet_pdf(token: str):
-    return _sheet(load_match(token, editable=True))
-
-
-@bp.get("/v/<token>/sheet.pdf")
-def view_sheet_pdf(token: str):
-    return _sheet(load_match(token, editable=False))
-
-
-@bp.get("/m/<token>/export.json")
-def export(token: str):
-    return _export(load_match(token, editable=True))
-
-
-@bp.get("/v/<token>/export.json")
-def view_export(token: str):
-    return _export(load_match(token, editable=False))
 
 
 @bp.get("/pad/<variant>.pdf")

@@ -20,7 +20,7 @@ from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, 
 from ..models import Match
 from ..rules import get_variant
 from . import keltis
-from .common import NO_MATCH, load_match
+from .common import NO_MATCH, load_match, on_both_links
 from .pages import sheet_pages
 from .words import kind_label, penalty_label
 
@@ -127,7 +127,8 @@ def view(token: str):
     return cached_sheet(token, editable=False)
 
 
-def render_hand(match: Match, number: int, *, editable: bool):
+@on_both_links(bp, "/hands/<int:number>", "hand")
+def render_hand(match: Match, *, editable: bool, number: int):
     sheet = scoresheet(match)
     if not 1 <= number <= len(sheet["hands"]):
         abort(404, description=_("This match has no hand %(number)s.", number=number))
@@ -136,16 +137,6 @@ def render_hand(match: Match, number: int, *, editable: bool):
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label,
                            token=match.edit_token if editable else match.view_token)
-
-
-@bp.get("/m/<token>/hands/<int:number>")
-def hand(token: str, number: int):
-    return render_hand(load_match(token, editable=True), number, editable=True)
-
-
-@bp.get("/v/<token>/hands/<int:number>")
-def view_hand(token: str, number: int):
-    return render_hand(load_match(token, editable=False), number, editable=False)
 
 
 def _posted_version() -> int:
@@ -208,7 +199,8 @@ def revision_list(match: Match, number: int) -> list[dict[str, Any]]:
     return events
 
 
-def render_revisions(match: Match, number: int, *, editable: bool):
+@on_both_links(bp, "/hands/<int:number>/revisions", "revisions")
+def render_revisions(match: Match, *, editable: bool, number: int):
     events = revision_list(match, number)
     if not events:
         abort(404, description=_("This match has no hand %(number)s.", number=number))
@@ -217,13 +209,3 @@ def render_revisions(match: Match, number: int, *, editable: bool):
                            token=match.edit_token if editable else match.view_token,
                            kind_labels={k.kind: k.label for k in getattr(rules, "canastas", ())},   # none in Keltis
                            keltis=keltis.is_keltis(rules), colours=keltis.colour_words())
-
-
-@bp.get("/m/<token>/hands/<int:number>/revisions")
-def revisions(token: str, number: int):
-    return render_revisions(load_match(token, editable=True), number, editable=True)
-
-
-@bp.get("/v/<token>/hands/<int:number>/revisions")
-def view_revisions(token: str, number: int):
-    return render_revisions(load_match(token, editable=False), number, editable=False)
