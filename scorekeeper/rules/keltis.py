@@ -1,7 +1,8 @@
 """Keltis, the card game (seed 001_314e6de91354a961.txt, digest section 3): rules, notation, validation, scoring.
 
 The keltis family's hooks (:data:`~scorekeeper.rules.variants.FAMILIES`): :func:`build_rules` turns
-``rules_ref/keltis.toml`` with its options applied into frozen :class:`KeltisRules`; :func:`parse_record` reads a
+``rules_ref/keltis.toml`` with its options applied into frozen :class:`KeltisRules` (:func:`table_problems` lists
+what contradicts in them); :func:`parse_record` reads a
 record of every player's final table; :func:`score_hand` checks it and scores each player at the end of a game.
 
 Notation (issue 5): a colour row is a string of tokens in the order laid — ``0``…``10`` number cards, ``X`` a
@@ -18,7 +19,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from .errors import RecordError, VariantError
+from .errors import RecordError
 from .phrases import Phrase, named, phrase
 from .problems import Problem, problem
 from .record import _int, _object, record_rules, record_sides
@@ -109,34 +110,30 @@ class KeltisRules:
 
 def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
     """The keltis family's ``build_rules`` hook."""
-    try:
-        ps, deck, sc, rows = data["players"], data["deck"], data["scoring"], data["rows"]
-        rules = KeltisRules(
-            id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
-            reference=variant.reference, options=dict(chosen),
-            min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-            players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
-            colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
-                          for name, c in data["colours"].items()),
-            number_copies={int(k): int(v) for k, v in deck["number_copies"].items()},
-            closing_copies=int(deck["closing_copies"]),
-            grey_values=tuple(int(v) for v in deck["grey_values"]), grey_copies=int(deck["grey_copies"]),
-            stones=tuple(int(v) for v in deck["stones"]), two_player_removed=int(deck.get("two_player_removed", 0)),
-            row_length_points=tuple(int(v) for v in sc["row_length"]),
-            stone_points=tuple(int(v) for v in sc["stones"]), grey_card_points=int(sc["grey_card"]),
-            max_closing=int(rows.get("max_closing", 2)),
-            length_counts_grey=bool(rows["length_counts_grey"]),
-            length_counts_closing=bool(rows["length_counts_closing"]),
-            grey_on_row_point=bool(rows["grey_on_row_point"]), may_start_closed=bool(rows["may_start_closed"]),
-            target=None,
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise VariantError(f"variant table {variant.id!r} is incomplete or malformed: {exc!r}") from exc
-    _validate(rules)
-    return rules
+    ps, deck, sc, rows = data["players"], data["deck"], data["scoring"], data["rows"]
+    return KeltisRules(
+        id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
+        reference=variant.reference, options=dict(chosen),
+        min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
+        players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
+        colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
+                      for name, c in data["colours"].items()),
+        number_copies={int(k): int(v) for k, v in deck["number_copies"].items()},
+        closing_copies=int(deck["closing_copies"]),
+        grey_values=tuple(int(v) for v in deck["grey_values"]), grey_copies=int(deck["grey_copies"]),
+        stones=tuple(int(v) for v in deck["stones"]), two_player_removed=int(deck.get("two_player_removed", 0)),
+        row_length_points=tuple(int(v) for v in sc["row_length"]),
+        stone_points=tuple(int(v) for v in sc["stones"]), grey_card_points=int(sc["grey_card"]),
+        max_closing=int(rows.get("max_closing", 2)),
+        length_counts_grey=bool(rows["length_counts_grey"]),
+        length_counts_closing=bool(rows["length_counts_closing"]),
+        grey_on_row_point=bool(rows["grey_on_row_point"]), may_start_closed=bool(rows["may_start_closed"]),
+        target=None,
+    )
 
 
-def _validate(r: KeltisRules) -> None:
+def table_problems(r: KeltisRules) -> list[str]:
+    """The keltis family's ``table_problems`` hook."""
     problems = []
     if not r.colours:
         problems.append("colours is empty")
@@ -155,8 +152,7 @@ def _validate(r: KeltisRules) -> None:
         problems.append("players.min_sides must be at least 1 and at most max_sides")
     if r.max_closing < 1:
         problems.append("rows.max_closing must be at least 1")
-    if problems:
-        raise VariantError(f"variant {r.id!r} with options {dict(r.options)}: " + "; ".join(problems))
+    return problems
 
 
 # --------------------------------------------------------------------------------------------- notation

@@ -3,8 +3,8 @@
 A variant file holds the defaults; each option choice is a patch of dotted keys (``"canastas.black.bonus" =
 300``), optionally guarded by ``_when`` (other options' values). :func:`get_rules` applies the chosen options and
 validates the result into a frozen rules object. Which object, and how a record of the game is read and scored,
-is decided by the table's ``family``: :data:`FAMILIES` maps each family to three hooks (build the rules, parse a
-record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
+is decided by the table's ``family``: :data:`FAMILIES` maps each family to four hooks (build the rules, list
+what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
 Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`.
 """
 
@@ -46,7 +46,8 @@ class Family:
     use, so the family modules may import this one.
 
     - ``build_rules(variant, data, chosen)``: the variant's table with the chosen options applied -> a frozen rules
-      object (raises :class:`VariantError` when the table does not validate);
+      object (a missing or mistyped entry may raise KeyError, TypeError, ValueError: :func:`_build` reports it);
+    - ``table_problems(rules)``: what contradicts in the built rules, as sentences (empty when they hold);
     - ``parse_record(data)``: a record as decoded from JSON -> a frozen record with ``.rules`` (raises
       :class:`RecordError`);
     - ``score_hand(record)``: a parsed record -> a result with ``ok``, ``problems``, ``totals``, ``match_over``,
@@ -55,6 +56,7 @@ class Family:
 
     name: str
     build_rules: str
+    table_problems: str
     parse_record: str
     score_hand: str
 
@@ -70,9 +72,10 @@ def _resolve(spec: str) -> Callable[..., Any]:
 
 FAMILIES: dict[str, Family] = {
     "canasta": Family(name="canasta", build_rules=".variants:build_canasta_rules",
-                      parse_record=".record:parse_canasta_record", score_hand=".scoring:score_canasta_hand"),
-    "keltis": Family(name="keltis", build_rules=".keltis:build_rules", parse_record=".keltis:parse_record",
-                     score_hand=".keltis:score_hand"),
+                      table_problems=".variants:canasta_table_problems", parse_record=".record:parse_canasta_record",
+                      score_hand=".scoring:score_canasta_hand"),
+    "keltis": Family(name="keltis", build_rules=".keltis:build_rules", table_problems=".keltis:table_problems",
+                     parse_record=".keltis:parse_record", score_hand=".keltis:score_hand"),
 }
 
 
@@ -276,62 +279,70 @@ def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
-    """Apply the chosen options and hand the table to its family's ``build_rules`` hook."""
-    return family(variant.family).hook("build_rules")(variant, _patched(variant, chosen), chosen)
-
-
-def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
-    """The canasta family's ``build_rules`` hook: every number of a canasta table, validated."""
+    """Apply the chosen options, hand the table to its family's ``build_rules`` hook and check what it built: a
+    missing or mistyped entry is a malformed table, a contradiction one of the family's ``table_problems``."""
+    hooks = family(variant.family)
+    build, contradictions = hooks.hook("build_rules"), hooks.hook("table_problems")
+    data = _patched(variant, chosen)
     try:
-        m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
-        canastas = tuple(
-            CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
-                        wilds=tuple(c["wilds"]) if "wilds" in c else None,
-                        wild_only=bool(c.get("wild_only", False)), wild_mix=c.get("wild_mix"),
-                        rank=c.get("rank"))
-            for kind, c in data["canastas"].items())
-        rules = Rules(
-            id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
-            reference=variant.reference, options=dict(chosen),
-            packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
-            min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-            players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
-            card_values={k: int(v) for k, v in data["card_values"].items()},
-            hand_values={k: int(v) for k, v in data.get("hand_values", {}).items()},
-            min_size=int(m["min_size"]), max_size=int(m.get("max_size", 0)),
-            max_wilds_by_size={int(k): int(v) for k, v in m.get("max_wilds_by_size", {}).items()},
-            max_wilds=m.get("max_wilds"), min_naturals=int(m.get("min_naturals", 1)),
-            wild_relation=m.get("wild_relation", "any"),
-            one_group_per_rank=bool(m.get("one_group_per_rank", True)),
-            wild_only=bool(m.get("wild_only", False)), wild_only_min=int(m.get("wild_only_min", 3)),
-            wild_only_max=int(m.get("wild_only_max", 0)),
-            black_threes=bool(m.get("black_threes", False)),
-            black_threes_min=int(m.get("black_threes_min", 3)), black_threes_max=int(m.get("black_threes_max", 4)),
-            opening_wild_value=m.get("opening_wild_value", "own"),
-            wild_only_opening_value=int(m.get("wild_only_opening_value", 20)),
-            canastas=canastas,
-            red_three_totals=tuple(int(x) for x in rt["totals"]),
-            red_three_minus_unless=rt.get("minus_unless", "never"),
-            red_three_in_hand=rt.get("in_hand", "penalty"), red_three_in_hand_points=int(rt.get("in_hand_points", 0)),
-            twins_allowed=bool(data["twins"]["allowed"]), twin_points=int(data["twins"]["points"]),
-            out_bonus=int(g["out"]), concealed_bonus=int(g["concealed"]),
-            table_clear_bonus=g.get("table_clear"), table_clear_min_pile=int(g.get("table_clear_min_pile", 0)),
-            canastas_required=int(g["canastas_required"]), going_out_required=bool(g["required_each_hand"]),
-            concealed_waives_minimum=bool(g.get("concealed_waives_minimum", False)),
-            opening_minimums=_brackets(data["opening"]["minimums"], "minimum"),
-            taxation=_brackets(data["taxation"]["brackets"], "method"),
-            negative_tax=data["taxation"].get("negative", "untaxed"),
-            target=int(data["match"]["target"]), compare=data["match"]["compare"],
-            top_tie=data["match"]["top_tie"],
-            penalties={k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()},
-        )
+        rules = build(variant, data, chosen)
+    except VariantError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise VariantError(f"variant table {variant.id!r} is incomplete or malformed: {exc!r}") from exc
-    _validate(rules)
+    if problems := contradictions(rules):
+        raise VariantError(f"variant {rules.id!r} with options {dict(rules.options)}: " + "; ".join(problems))
     return rules
 
 
-def _validate(r: Rules) -> None:
+def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
+    """The canasta family's ``build_rules`` hook: every number of a canasta table."""
+    m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
+    canastas = tuple(
+        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
+                    wilds=tuple(c["wilds"]) if "wilds" in c else None,
+                    wild_only=bool(c.get("wild_only", False)), wild_mix=c.get("wild_mix"),
+                    rank=c.get("rank"))
+        for kind, c in data["canastas"].items())
+    return Rules(
+        id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
+        reference=variant.reference, options=dict(chosen),
+        packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
+        min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
+        players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
+        card_values={k: int(v) for k, v in data["card_values"].items()},
+        hand_values={k: int(v) for k, v in data.get("hand_values", {}).items()},
+        min_size=int(m["min_size"]), max_size=int(m.get("max_size", 0)),
+        max_wilds_by_size={int(k): int(v) for k, v in m.get("max_wilds_by_size", {}).items()},
+        max_wilds=m.get("max_wilds"), min_naturals=int(m.get("min_naturals", 1)),
+        wild_relation=m.get("wild_relation", "any"),
+        one_group_per_rank=bool(m.get("one_group_per_rank", True)),
+        wild_only=bool(m.get("wild_only", False)), wild_only_min=int(m.get("wild_only_min", 3)),
+        wild_only_max=int(m.get("wild_only_max", 0)),
+        black_threes=bool(m.get("black_threes", False)),
+        black_threes_min=int(m.get("black_threes_min", 3)), black_threes_max=int(m.get("black_threes_max", 4)),
+        opening_wild_value=m.get("opening_wild_value", "own"),
+        wild_only_opening_value=int(m.get("wild_only_opening_value", 20)),
+        canastas=canastas,
+        red_three_totals=tuple(int(x) for x in rt["totals"]),
+        red_three_minus_unless=rt.get("minus_unless", "never"),
+        red_three_in_hand=rt.get("in_hand", "penalty"), red_three_in_hand_points=int(rt.get("in_hand_points", 0)),
+        twins_allowed=bool(data["twins"]["allowed"]), twin_points=int(data["twins"]["points"]),
+        out_bonus=int(g["out"]), concealed_bonus=int(g["concealed"]),
+        table_clear_bonus=g.get("table_clear"), table_clear_min_pile=int(g.get("table_clear_min_pile", 0)),
+        canastas_required=int(g["canastas_required"]), going_out_required=bool(g["required_each_hand"]),
+        concealed_waives_minimum=bool(g.get("concealed_waives_minimum", False)),
+        opening_minimums=_brackets(data["opening"]["minimums"], "minimum"),
+        taxation=_brackets(data["taxation"]["brackets"], "method"),
+        negative_tax=data["taxation"].get("negative", "untaxed"),
+        target=int(data["match"]["target"]), compare=data["match"]["compare"],
+        top_tie=data["match"]["top_tie"],
+        penalties={k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()},
+    )
+
+
+def canasta_table_problems(r: Rules) -> list[str]:
+    """The canasta family's ``table_problems`` hook."""
     problems = []
     needed = {"4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "black3", "red3"}
     if missing := needed - set(r.card_values):
@@ -352,8 +363,7 @@ def _validate(r: Rules) -> None:
         problems.append("opening.minimums is empty")
     if not r.min_sides <= r.max_sides:
         problems.append("players.min_sides exceeds max_sides")
-    if problems:
-        raise VariantError(f"variant {r.id!r} with options {dict(r.options)}: " + "; ".join(problems))
+    return problems
 
 
 def _load_file(path: Path) -> Variant:

@@ -226,7 +226,7 @@ def test_a_copy_of_a_good_table_builds(tmp_path):
                  "malformed", id="an option choice that is not a table of patches"),
 ])
 def test_malformed_table_raises_variant_error(tmp_path, old, new, message):
-    """variants._build/_validate: a table that does not validate is a VariantError that says what is wrong."""
+    """variants._build and the table_problems hooks: a table that does not validate is a VariantError that says what is wrong."""
     assert old in _GOOD
     variant = _variant_from(tmp_path, _GOOD.replace(old, new, 1))
     with pytest.raises(VariantError, match=message):
