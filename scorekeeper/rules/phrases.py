@@ -59,10 +59,19 @@ class Phrase:
         return {"template": self.template,
                 "args": {name: list(v) if isinstance(v, tuple) else v for name, v in self.args}}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Phrase":
+        """The phrase again from :meth:`to_dict`'s JSON shape (a front reading a problem's ``sentence``)."""
+        return cls(data["template"], _frozen(data.get("args", {})))
+
+
+def _frozen(args: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple((name, tuple(v) if isinstance(v, list) else v) for name, v in args.items())
+
 
 def phrase(template: str, **args: Any) -> Phrase:
     """One clause of a problem's sentence; the template literal is what the translators see."""
-    return Phrase(template, tuple((name, tuple(v) if isinstance(v, list) else v) for name, v in args.items()))
+    return Phrase(template, _frozen(args))
 
 
 def named(name: str) -> Phrase:

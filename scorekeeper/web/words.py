@@ -9,7 +9,7 @@ whole sentence in Hungarian. Each problem code also has a short title, shown in 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 
@@ -117,23 +117,32 @@ def _rank(rank: Any) -> str:
 PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word}
 
 
-def _phrase(data: Mapping[str, Any]) -> str:
-    """One clause of a problem in the page's language: its template translated, its values filled in."""
-    args = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in data.get("args", {}).items())
-    template = data["template"]
-    return Phrase(template, args).render(gettext(template) if template != "%(side)s" else template, PAGE_WORDS)
+def _translated(part: Phrase) -> str:
+    """One phrase in the page's language: its template translated (a name head is no msgid and stays as it is),
+    its values filled in."""
+    return part.render(gettext(part.template), PAGE_WORDS)
+
+
+def _in_page_language(english: str, say_it: Callable[[], str]) -> str:
+    """``say_it()`` on a page in another language than English; the English when a translation lost a
+    placeholder."""
+    if str(get_locale()) == "en":
+        return english
+    try:
+        return say_it()
+    except (KeyError, TypeError, ValueError):
+        return english
 
 
 def say(problem: Mapping[str, Any]) -> str:
-    """A problem's sentence in the page's language. The core's English ``message`` stands when the page is
-    English or the problem carries no ``sentence`` (a problem made outside the rules core)."""
+    """A problem's sentence in the page's language. The core's English ``message`` stands when the problem
+    carries no ``sentence`` (a problem made outside the rules core)."""
     sentence = problem.get("sentence")
-    if not sentence or str(get_locale()) == "en":
+    if not sentence:
         return problem["message"]
-    try:
-        return compose([_phrase(h) for h in sentence["heads"]], [_phrase(p) for p in sentence["phrases"]])
-    except (KeyError, TypeError, ValueError):        # a translation that lost a placeholder: say it in English
-        return problem["message"]
+    return _in_page_language(problem["message"], lambda: compose(
+        [_translated(Phrase.from_dict(h)) for h in sentence["heads"]],
+        [_translated(Phrase.from_dict(p)) for p in sentence["phrases"]]))
 
 
 def say_error(exc: Exception) -> str:
@@ -141,12 +150,7 @@ def say_error(exc: Exception) -> str:
     English when the core has no phrase for it."""
     english = getattr(exc, "reason", None) or str(exc)
     says = getattr(exc, "says", None)
-    if says is None or str(get_locale()) == "en":
-        return english
-    try:
-        return says.render(gettext(says.template), PAGE_WORDS)
-    except (KeyError, TypeError, ValueError):
-        return english
+    return english if says is None else _in_page_language(english, lambda: _translated(says))
 
 
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

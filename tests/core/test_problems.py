@@ -11,8 +11,7 @@ from scorekeeper.rules.problems import problem
 def rebuilt(p: dict) -> str:
     """The message made again from the dict's sentence, in English: what a translating client starts from."""
     def fill(part):
-        return Phrase(part["template"], tuple((k, tuple(v) if isinstance(v, list) else v)
-                                              for k, v in part["args"].items())).render()
+        return Phrase.from_dict(part).render()
     heads = [fill(h) for h in p["sentence"]["heads"]]
     return ": ".join([*heads, "; ".join(fill(x) for x in p["sentence"]["phrases"])])
 
