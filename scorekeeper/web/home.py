@@ -8,9 +8,11 @@ with that variant's name fields and options; the POST form then creates the matc
 from __future__ import annotations
 
 from typing import Any, Mapping
+from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory, url_for
 from flask_babel import gettext, ngettext
+from werkzeug.exceptions import HTTPException
 
 from .. import matches
 from ..db import get_session
@@ -100,10 +102,25 @@ def set_language():
     lang = request.form.get("lang", "")
     if lang not in current_app.config["LANGUAGES"]:
         return render_template("error.html", code=400, message=f"unknown language {lang!r}"), 400
-    target = request.form.get("next", "")
-    response = redirect(target if target.startswith("/") and not target.startswith("//") else url_for("home.index"))
+    response = redirect(_page_of_this_app(request.form.get("next", "")) or url_for("home.index"))
     response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return response
+
+
+def _page_of_this_app(target: str) -> str | None:
+    """``target`` if it is a path (with its query) that this app serves by GET, else None. Browsers drop tabs and
+    newlines from a URL and read a backslash as a slash, so ``/\t/evil.example/`` would leave the site: any such
+    character refuses the target outright, and what remains must match one of our routes."""
+    if not target or any(c.isspace() or c == "\\" or not c.isprintable() for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
+        return None
+    try:
+        current_app.url_map.bind("localhost").match(parts.path, method="GET")
+    except HTTPException:
+        return None
+    return target
 
 
 @bp.get("/favicon.ico")

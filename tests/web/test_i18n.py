@@ -75,11 +75,23 @@ def test_switch_without_csrf_token_is_refused(client):
     assert "lang=" not in response.headers.get("Set-Cookie", "")
 
 
-def test_switch_does_not_redirect_off_site(client):
-    response = client.post("/lang", data={"csrf_token": csrf_token(client), "lang": "hu",
-                                          "next": "//evil.example/"})
+@pytest.mark.parametrize("target", [
+    "//evil.example/", "/\t/evil.example/", "/\n/evil.example/", "/\r/evil.example/", "/\\evil.example/",
+    "\\\\evil.example/", "https://evil.example/", "/ /evil.example/", "/\x0b/evil.example/", "javascript:alert(1)",
+    "/no-such-page", "evil.example",
+])
+def test_switch_returns_only_to_a_page_of_this_app(client, target):
+    """Browsers strip tabs and newlines from a Location and read a backslash as a slash: ``/\t/evil.example/``
+    became ``//evil.example/``. Only a path this app serves is a return address; anything else goes home."""
+    response = client.post("/lang", data={"csrf_token": csrf_token(client), "lang": "hu", "next": target})
     assert response.status_code == 302
-    assert "evil.example" not in response.headers["Location"]
+    assert response.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize("target", ["/rules", "/checker?variant=international", "/?variant=keltis"])
+def test_switch_returns_to_the_page_it_came_from(client, target):
+    response = client.post("/lang", data={"csrf_token": csrf_token(client), "lang": "hu", "next": target})
+    assert response.status_code == 302 and response.headers["Location"] == target
 
 
 def test_checker_speaks_hungarian(client):
