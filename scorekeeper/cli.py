@@ -150,13 +150,12 @@ def import_command(file: str) -> None:
 
 
 @main.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 lets the phones on the same Wi-Fi open it.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 def serve_command(host: str, port: int) -> None:
-    """Run the web app (SQLite in instance/ unless DATABASE_URL says otherwise)."""
-    from werkzeug.serving import run_simple
-
+    """Run the web app with waitress (SQLite in instance/ unless DATABASE_URL says otherwise)."""
     from . import create_app
+    from .serving import serve
 
-    click.echo(f"scorekeeper on http://{host}:{port}/")
-    run_simple(host, port, create_app(), threaded=True)
+    serve(create_app(), host=host, port=port, say=click.echo)

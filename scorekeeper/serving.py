@@ -1,0 +1,96 @@
+"""Serving the app for a table: waitress, a production WSGI server that runs the same on Linux, macOS and
+Windows laptops, so a family can start it on one laptop and open it on every phone on the same Wi-Fi.
+
+Werkzeug's development server is for development only (single-purpose, no request limits); waitress buffers
+and bounds each request itself and serves many phones from a pool of threads.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from typing import Any, Callable
+
+THREADS = 8                                   # a table is a handful of phones plus a few spectators
+# waitress buffers a request body before the app sees it: refuse anything far larger than the app takes
+# (MAX_CONTENT_LENGTH, 1 MiB) instead of spooling it to disk.
+MAX_REQUEST_BODY = 2 * 1024 * 1024
+EVERY_ADDRESS = {"0.0.0.0", "::", ""}
+
+
+def _interface_addresses() -> list[tuple[int, str]]:
+    """IPv4 addresses of the network interfaces (Linux). Debian maps the host name to 127.0.1.1, so the host
+    name alone rarely tells a Linux laptop's Wi-Fi address; macOS and Windows resolve it to their LAN
+    addresses, and there this finds nothing."""
+    try:
+        import fcntl
+        import struct
+    except ImportError:                         # Windows
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _index, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915,                 # SIOCGIFADDR: no packet is sent
+                                     struct.pack("256s", name.encode()[:15]))
+            except OSError:
+                continue
+            found.append((socket.AF_INET, socket.inet_ntoa(packed[20:24])))
+    return found
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses that other devices on the local network can reach (no loopback), best first."""
+    found: list[str] = []
+    try:
+        infos = [(family, sockaddr[0]) for family, *_rest, sockaddr in
+                 socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM)]
+    except (OSError, UnicodeError):
+        infos = []
+    for family, text in infos + _interface_addresses():
+        address = ipaddress.ip_address(text.split("%")[0])
+        if address.is_loopback or address.is_link_local or address.is_unspecified:
+            continue
+        text = str(address) if family == socket.AF_INET else f"[{address}]"
+        if text not in found:
+            found.append(text)
+    return sorted(found, key=lambda a: a.startswith("["))      # IPv4 first: what people type
+
+
+def urls_to_open(host: str, port: int) -> list[str]:
+    """What the phones should open: the host as given, or every LAN address when bound to all interfaces
+    (none when this machine's address cannot be found)."""
+    if host in EVERY_ADDRESS:
+        return [f"http://{a}:{port}/" for a in lan_addresses()]
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
+
+
+def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print,
+          serve_with: Callable[..., None] | None = None) -> None:
+    """Serve ``app`` with waitress until interrupted, after saying where to open it."""
+    if serve_with is None:
+        from waitress import serve as serve_with
+    urls = urls_to_open(host, port)
+    if host in EVERY_ADDRESS and urls:
+        say("scorekeeper is serving the table. On each phone on this Wi-Fi, open:")
+        for url in urls:
+            say(f"  {url}")
+    elif host in EVERY_ADDRESS:
+        say(f"scorekeeper is serving the table on port {port}. On each phone on this Wi-Fi, open "
+            f"http://<this computer's address>:{port}/ (the address is in the network settings); "
+            f"on this computer: http://127.0.0.1:{port}/")
+    else:
+        say(f"scorekeeper on {urls[0]}")
+        if _loopback(host):
+            say("  (only this computer can open it; use --host 0.0.0.0 for the phones at the table)")
+    say("Stop it with Ctrl+C.")
+    serve_with(app, host=host, port=port, threads=THREADS, max_request_body_size=MAX_REQUEST_BODY,
+               ident="scorekeeper")
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"

@@ -1,0 +1,90 @@
+"""Serving the table: waitress on the given address, the addresses the phones should open, and proxy headers
+believed only when configured (issue 9)."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import cli, create_app, serving
+
+
+def test_serve_runs_waitress_not_the_development_server(monkeypatch, tmp_path):
+    """The brief: a family runs it on a laptop; Werkzeug's development server is not for that."""
+    calls = []
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite'}")
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append((app, kw)))
+    result = CliRunner().invoke(cli.main, ["serve", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    (app, kwargs), = calls
+    assert app.name == "scorekeeper"
+    assert kwargs["host"] == "127.0.0.1" and kwargs["port"] == 8123
+    assert kwargs["threads"] >= 4 and kwargs["max_request_body_size"] <= 4 * 1024 * 1024
+    assert "http://127.0.0.1:8123/" in result.output and "--host 0.0.0.0" in result.output
+
+
+def test_serving_every_address_prints_what_the_phones_open(monkeypatch):
+    monkeypatch.setattr(socket, "gethostname", lambda: "laptop")
+    monkeypatch.setattr(serving, "_interface_addresses", lambda: [(socket.AF_INET, "127.0.0.1"),
+                                                                  (socket.AF_INET, "10.0.0.5")])
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: [
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.1.1", 0)),
+        (socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("fe80::1%wlan0", 0, 0, 3)),
+        (socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("2001:db8::7", 0, 0, 0)),
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("192.168.1.23", 0)),
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("192.168.1.23", 0)),
+    ])
+    said, served = [], []
+    serving.serve(object(), host="0.0.0.0", port=5000, say=said.append, serve_with=lambda app, **kw: served.append(kw))
+    assert "  http://192.168.1.23:5000/" in said and "  http://[2001:db8::7]:5000/" in said
+    assert "  http://10.0.0.5:5000/" in said
+    assert said.index("  http://192.168.1.23:5000/") < said.index("  http://[2001:db8::7]:5000/")
+    assert not any("127.0.1.1" in line or "fe80" in line for line in said)
+    assert served[0]["host"] == "0.0.0.0"
+
+
+def test_without_a_known_address_the_player_is_told_where_to_look(monkeypatch):
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: (_ for _ in ()).throw(socket.gaierror()))
+    monkeypatch.setattr(serving, "_interface_addresses", lambda: [])
+    assert serving.urls_to_open("0.0.0.0", 8000) == []
+    said = []
+    serving.serve(object(), host="0.0.0.0", port=8000, say=said.append, serve_with=lambda app, **kw: None)
+    assert "http://<this computer's address>:8000/" in said[0] and "http://127.0.0.1:8000/" in said[0]
+    assert serving.urls_to_open("::1", 8000) == ["http://[::1]:8000/"]
+
+
+def test_interface_addresses_are_read_without_sending_anything():
+    """On Linux the interfaces are asked by ioctl; the loopback interface is always there."""
+    assert (socket.AF_INET, "127.0.0.1") in serving._interface_addresses()
+
+
+def _remote_and_host(app):
+    @app.get("/_probe")
+    def probe():
+        from flask import request
+        return {"remote": request.remote_addr, "host": request.host, "scheme": request.scheme}
+    return app.test_client().get("/_probe", headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Host":
+                                                     "evil.example", "X-Forwarded-Proto": "https"}).get_json()
+
+
+def test_forwarded_headers_are_ignored_unless_configured(tmp_path):
+    """Otherwise any client could claim another address (and so escape the rate limits) or make the share
+    links point at another host."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite'}"})
+    seen = _remote_and_host(app)
+    assert seen == {"remote": "127.0.0.1", "host": "localhost", "scheme": "http"}
+
+
+def test_forwarded_headers_are_honoured_behind_a_configured_proxy(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite'}",
+                      "PROXY_FIX": {"x_for": 1, "x_proto": 1, "x_host": 1}})
+    assert _remote_and_host(app) == {"remote": "203.0.113.9", "host": "evil.example", "scheme": "https"}
+
+
+@pytest.mark.parametrize("bad", [{"x_forwarded": 1}, {"x_for": -1}, {"x_for": True}, {"x_for": "1"}])
+def test_a_malformed_proxy_setting_stops_the_start(tmp_path, bad):
+    with pytest.raises(ValueError, match="PROXY_FIX"):
+        create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite'}",
+                    "PROXY_FIX": bad})
