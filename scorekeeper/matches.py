@@ -188,8 +188,12 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
             session.commit()
             session.refresh(match)
             return
-    except IntegrityError:               # the same key or seq committed by a racing copy of this save
-        pass
+    except IntegrityError:               # the same key or seq, committed by a racing save
+        _rollback(session)
+        _repeat(session, match, event)
+        if match.version == loaded:
+            raise                        # nobody else saved: a fault, not a race
+        raise StaleMatch(match.version) from None
     except OperationalError as exc:      # read-only file, full disk, locked database, server gone
         _rollback(session)
         raise Unavailable() from exc
