@@ -67,6 +67,8 @@ def create_sqlite_file(url: str) -> None:
             or parsed.database.startswith("file:"):
         return
     path = Path(parsed.database)
+    if path.exists():
+        return                           # and no write at all: a read-only instance folder must still start
     try:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))   # an empty file is an empty DB
     except FileExistsError:
