@@ -233,3 +233,16 @@ def test_web_undo_answers_503_and_removes_nothing(app, client, csrf, monkeypatch
     assert "The database cannot be written just now" in text(response.get_data(as_text=True))
     monkeypatch.undo()
     assert len(state(app, token)["entries"]) == 1
+
+
+def test_a_database_that_cannot_be_read_is_a_503_page_or_json_not_a_500(app, client, csrf, monkeypatch):
+    token = create(client, csrf)
+
+    def unreachable(*_args, **_kwargs):
+        raise OperationalError("SELECT", {}, Exception("could not connect to server"))
+    monkeypatch.setattr("scorekeeper.matches.find_match", unreachable)          # the API's
+    monkeypatch.setattr("scorekeeper.web.common.find_match", unreachable)       # the pages'
+    page = client.get(f"/m/{token}/hands/new")
+    assert page.status_code == 503 and "The database cannot be reached just now" in text(page.get_data(as_text=True))
+    answer = client.get(f"{API}/matches/{token}")
+    assert answer.status_code == 503 and answer.json["error"]["code"] == "unavailable"

@@ -12,6 +12,7 @@ import threading
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import matches, transfer
 from scorekeeper.models import HandEvent, Match
@@ -120,13 +121,18 @@ def test_the_same_save_sent_twice_at_once_stores_one_hand(app, client, loaded_to
         assert assert_consistent(app, client, token) == round_ + 1
 
 
-def test_the_log_cannot_hold_two_events_of_one_version(app, client):
-    """The database itself refuses a second event with the same seq (whatever a bug in the guard did)."""
+@pytest.mark.parametrize("seq, key", [(1, None), (2, "k")])
+def test_the_log_cannot_hold_two_events_of_one_version_or_one_key(app, client, seq, key):
+    """The database itself refuses a second event with the same seq, or the same save key in one match
+    (whatever a bug in the guard did); events without a key are not compared."""
     token = new_match(client)["edit_token"]
-    assert client.post(f"{API}/matches/{token}/hands", json={"version": 0, "hand": README_HAND}).status_code == 201
-    from sqlalchemy.exc import IntegrityError
+    url = f"{API}/matches/{token}/hands"
+    assert client.post(url, json={"version": 0, "hand": README_HAND}, headers={"Idempotency-Key": "k"}).status_code == 201
+    assert client.post(url, json={"version": 1, "hand": README_HAND}).status_code == 201
+    assert client.post(url, json={"version": 2, "hand": README_HAND}).status_code == 201     # two NULL keys
     with app.extensions["scorekeeper_sessions"]() as session:
         match = session.scalars(select(Match).where(Match.edit_token == token)).one()
-        session.add(HandEvent(match_id=match.id, seq=1, action="add", hand_number=2, entry=README_HAND))
+        session.add(HandEvent(match_id=match.id, seq=seq if key is None else 4, action="add", hand_number=4,
+                              entry=README_HAND, save_key=key))
         with pytest.raises(IntegrityError):
             session.commit()
