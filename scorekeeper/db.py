@@ -93,8 +93,11 @@ def db_upgrade_command(revision: str) -> None:
     """Upgrade the database schema to REVISION (default: the newest)."""
     from . import migrate
 
-    migrate.upgrade(current_app.extensions["scorekeeper_engine"], revision)
-    click.echo(f"Database at revision {revision}.")
+    engine = current_app.extensions["scorekeeper_engine"]
+    migrate.upgrade(engine, revision)
+    with engine.connect() as connection:
+        now = migrate.current(connection)
+    click.echo(f"Database at revision {now}" + (" (head)." if now == migrate.head() else "."))
 
 
 def unavailable(exc: OperationalError):
