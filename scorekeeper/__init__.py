@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -11,23 +12,68 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _secret_key(instance: Path) -> str:
-    """Generated into ``instance/secret_key`` on first run; never in the repository."""
+    """Generated into ``instance/secret_key`` on first run; never in the repository.
+
+    Every worker of a fresh server gets here at once: the key is written 0600 to a file of this process's own,
+    then published under the real name by a hard link, which fails if another process published first (whose
+    key everybody then reads). So no process ever reads a half-written or empty key, and all agree on one.
+    """
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    for _attempt in range(100):
+        try:
+            key = path.read_text().strip()
+        except FileNotFoundError:
+            _publish_key(path, secrets.token_hex(32))
+            continue
+        if key:
+            return key
+        time.sleep(0.02)     # only where hard links are missing (see _publish_key): the winner is still writing
+    raise RuntimeError(f"{path} stays empty: delete it and start again")
 
 
-def create_app(test_config: Mapping[str, Any] | None = None):
+def _publish_key(path: Path, key: str) -> None:
+    temp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    try:
+        os.write(fd, key.encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        pass                 # another process won: its key is the one
+    except OSError:          # a file system without hard links (FAT, some shares): exclusive create instead
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as out:
+                out.write(key)
+    finally:
+        temp.unlink()
+
+
+def _private_folder(folder: Path) -> None:
+    """The instance folder holds the secret key and the database (every match's edit link): owner only."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if folder.stat().st_mode & 0o077:
+        try:
+            folder.chmod(0o700)  # made by an older release, or under a umask that ignores mode
+        except OSError:
+            pass                 # not ours to change (a shared mount): leave it as the admin set it
+
+
+def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: str | None = None):
     from flask import Flask
 
     from . import db, i18n, security, web
 
-    app = Flask(__name__, instance_relative_config=True, template_folder=str(ROOT / "templates"),
-                static_folder=str(ROOT / "static"))
+    app = Flask(__name__, instance_path=instance_path, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
+    _private_folder(instance)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         RULES_REF=str(ROOT / "rules_ref"),

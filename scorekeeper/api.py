@@ -13,10 +13,12 @@ from typing import Any, Iterable
 from flask import Blueprint, g, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from sqlalchemy.exc import OperationalError
 
 from . import matches, service
 from .db import get_session
 from .matches import MAX_VERSION, HandRejected, StaleMatch
+from .saves import AlreadySaved, KeyReused, Unavailable, check_key
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
 from .web.words import said, say_error
@@ -94,6 +96,14 @@ def _version(data: dict[str, Any]) -> int:
     return value
 
 
+def _save_key() -> str | None:
+    """The ``Idempotency-Key`` header: the same key saved twice stores one change (docs/api.md)."""
+    try:
+        return check_key(request.headers.get("Idempotency-Key"))
+    except RecordError as exc:
+        raise ApiError(400, str(exc), code="unreadable", field="Idempotency-Key") from None
+
+
 def _hand(data: dict[str, Any]) -> Any:
     """The body's hand; its sides must be objects (matches pairs them with the match's sides by name)."""
     hand = data.get("hand")
@@ -155,6 +165,9 @@ def _relative(exc: RecordError, index: int) -> RecordError:
 @bp.errorhandler(StaleMatch)
 @bp.errorhandler(HandRejected)
 @bp.errorhandler(LookupError)
+@bp.errorhandler(KeyReused)
+@bp.errorhandler(Unavailable)
+@bp.errorhandler(OperationalError)
 def error_response(exc: Exception):
     return as_api_error(exc).response()
 
@@ -177,6 +190,11 @@ def as_api_error(exc: Exception) -> ApiError:
         result = spoken(exc.result)
         return ApiError(422, _("the hand breaks the rules; nothing was saved"), code="rejected",
                         problems=result["problems"], extra={"result": result})
+    if isinstance(exc, KeyReused):
+        return ApiError(422, str(exc), code="idempotency_key_reused", field="Idempotency-Key",
+                        hand_number=exc.number, action=exc.action)
+    if isinstance(exc, (Unavailable, OperationalError)):     # a read can fail the same way as a write
+        return ApiError(503, str(Unavailable()), code="unavailable")
     if type(exc) is LookupError:             # matches' "no such hand"; KeyError/IndexError are bugs, not 404s
         return ApiError(404, str(exc), code="not_found")
     raise exc
@@ -231,14 +249,16 @@ def get_match(token: str):
 def _save_hand(token: str, number: int | None):
     match, _editable = _find(token, write=True)
     data = read_body(HAND_FIELDS)
-    version, hand, session = _version(data), _hand(data), get_session()
+    version, hand, session, key = _version(data), _hand(data), get_session(), _save_key()
     index = len(matches.current_entries(match)) if number is None else number - 1
     try:
         if number is None:
-            result = matches.add_hand(session, match, hand, based_on=version)
+            result = matches.add_hand(session, match, hand, based_on=version, key=key)
             number = index + 1
         else:
-            result = matches.edit_hand(session, match, number, hand, based_on=version)
+            result = matches.edit_hand(session, match, number, hand, based_on=version, key=key)
+    except AlreadySaved as first:        # a retry: answered as the first save was, nothing stored again
+        number, result = first.number, first.result
     except RecordError as exc:
         raise _relative(exc, index) from None
     return {"number": number, "result": result.to_dict(), "sheet": matches.scoresheet(match)}
@@ -257,9 +277,11 @@ def edit_hand(token: str, number: int):
 @bp.post("/matches/<token>/undo")
 def undo(token: str):
     match, _editable = _find(token, write=True)
-    version = _version(read_body({"version"}))
+    version, key = _version(read_body({"version"})), _save_key()
     try:
-        removed = matches.undo_last(get_session(), match, based_on=version)
+        removed = matches.undo_last(get_session(), match, based_on=version, key=key)
+    except AlreadySaved as first:
+        removed = first.number
     except LookupError:
         raise ApiError(409, _("there is no hand to undo"), code="nothing_to_undo",
                        extra={"sheet": matches.scoresheet(match)}) from None

@@ -13,6 +13,7 @@ from threading import Lock
 from typing import Any, Mapping, Sequence
 
 from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from .models import HandEvent, Match, MatchSide
@@ -20,6 +21,7 @@ from .rules import RecordError, get_variant, score_match
 from .rules.phrases import phrase
 from .rules.problems import problem
 from .rules.scoring import HandResult
+from .saves import AlreadySaved, KeyReused, Unavailable, check_key, repeated
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
 MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
@@ -40,6 +42,14 @@ class HandRejected(Exception):
     def __init__(self, result: dict[str, Any]) -> None:
         super().__init__("the hand breaks the rules: " + "; ".join(p["message"] for p in result["problems"]))
         self.result = result
+
+
+def _repeat(session: Session, match: Match, event: HandEvent) -> None:
+    """Raise :class:`AlreadySaved` (or :class:`KeyReused`) if ``event``'s key was stored before."""
+    if event.save_key is not None and (found := repeated(session, match, event)) is not None:
+        first, log = found
+        result = None if first.action == "undo" else score_entries(match, log_entries(log))[first.hand_number - 1]
+        raise AlreadySaved(first.hand_number, result)
 
 
 def new_token() -> str:
@@ -77,7 +87,11 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     match = Match(edit_token=new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
                   options=dict(rules.options), sides=stored, version=0)
     session.add(match)
-    session.commit()
+    try:
+        session.commit()
+    except OperationalError as exc:
+        _rollback(session)
+        raise Unavailable() from exc
     return match
 
 
@@ -100,8 +114,13 @@ def match_version(session: Session, token: str, *, editable: bool) -> tuple[int,
 
 def current_entries(match: Match) -> list[dict[str, Any]]:
     """Replay the log: the entry each hand has now."""
+    return log_entries(match.events)
+
+
+def log_entries(events: Sequence[HandEvent]) -> list[dict[str, Any]]:
+    """The entry each hand has after ``events``, the log (or its beginning) in order."""
     hands: list[dict[str, Any]] = []
-    for event in match.events:
+    for event in events:
         if event.action == "add":
             hands.append(event.entry)
         elif event.action == "edit":
@@ -153,20 +172,52 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
     return {"mode": mode, "sides": sides}
 
 
-def _save(session: Session, match: Match, based_on: int, event: HandEvent) -> None:
-    """Append one event if the match is still at ``based_on``; one transaction, nothing half-written."""
+def _save(session: Session, match: Match, based_on: int, loaded: int, event: HandEvent) -> None:
+    """Append one event if the match is still at ``loaded``, the version whose log the save was validated on,
+    and the client based its save on that version too; one transaction, nothing half-written.
+
+    The client's number alone is not enough: a client that already saw version v+1 while this request loaded
+    v would otherwise write a hand scored on v on top of v+1 (two adds of one hand number).
+    """
     if isinstance(based_on, bool) or not isinstance(based_on, int) or not 0 <= based_on <= MAX_VERSION:
         raise RecordError("the save must say which version of the match it was based on", field="version")
-    bumped = session.execute(update(Match).where(Match.id == match.id, Match.version == based_on)
-                             .values(version=Match.version + 1))
-    if bumped.rowcount != 1:
+    try:
+        if based_on == loaded and _bump(session, match, loaded):
+            event.seq = loaded + 1
+            match.events.append(event)
+            session.commit()
+            session.refresh(match)
+            return
+    except IntegrityError:               # the same key or seq, committed by a racing save
+        _rollback(session)
+        _repeat(session, match, event)
+        if match.version == loaded:
+            raise                        # nobody else saved: a fault, not a race
+        raise StaleMatch(match.version) from None
+    except OperationalError as exc:      # read-only file, full disk, locked database, server gone
+        _rollback(session)
+        raise Unavailable() from exc
+    _rollback(session)
+    _repeat(session, match, event)       # a racing copy of this very save won: answer as it did
+    raise StaleMatch(match.version)
+
+
+def _bump(session: Session, match: Match, loaded: int) -> bool:
+    bumped = session.execute(update(Match).where(Match.id == match.id, Match.version == loaded)
+                             .values(version=loaded + 1))
+    return bumped.rowcount == 1
+
+
+def _rollback(session: Session) -> None:
+    try:
         session.rollback()
-        session.refresh(match)
-        raise StaleMatch(match.version)
-    event.seq = based_on + 1
-    match.events.append(event)
-    session.commit()
-    session.refresh(match)
+    except OperationalError:
+        pass                             # the connection is gone; the session starts afresh next time
+
+
+def _loaded_version(match: Match) -> int:
+    """The version the loaded log stands for: every save appends the event with ``seq`` = the new version."""
+    return match.events[-1].seq if match.events else 0
 
 
 def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandResult:
@@ -177,33 +228,43 @@ def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandR
     return result
 
 
-def add_hand(session: Session, match: Match, entry: Any, *, based_on: int) -> HandResult:
+def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: str | None = None) -> HandResult:
+    """Append hand N+1. With ``key``, a save already stored under it raises :class:`AlreadySaved` instead."""
     entry = _check_entry(match, entry)
-    entries = current_entries(match)
+    event = HandEvent(action="add", entry=entry, save_key=check_key(key))
+    _repeat(session, match, event)
+    entries, loaded = current_entries(match), _loaded_version(match)
     if entries and score_entries(match, entries)[-1].match_over:
         raise HandRejected({"ok": False, "problems": [problem(
             "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
     result = _verified(match, [*entries, entry], len(entries) + 1)
-    _save(session, match, based_on, HandEvent(action="add", hand_number=len(entries) + 1, entry=entry))
+    event.hand_number = len(entries) + 1
+    _save(session, match, based_on, loaded, event)
     return result
 
 
-def edit_hand(session: Session, match: Match, number: int, entry: Any, *, based_on: int) -> HandResult:
-    entries = current_entries(match)
+def edit_hand(session: Session, match: Match, number: int, entry: Any, *, based_on: int,
+              key: str | None = None) -> HandResult:
+    entries, loaded = current_entries(match), _loaded_version(match)
     if not 1 <= number <= len(entries):
         raise LookupError(f"hand {number} does not exist; the match has {len(entries)} hands")
     entry = _check_entry(match, entry)
+    event = HandEvent(action="edit", hand_number=number, entry=entry, save_key=check_key(key))
+    _repeat(session, match, event)
     entries[number - 1] = entry
     result = _verified(match, entries, number)
-    _save(session, match, based_on, HandEvent(action="edit", hand_number=number, entry=entry))
+    _save(session, match, based_on, loaded, event)
     return result
 
 
-def undo_last(session: Session, match: Match, *, based_on: int) -> int:
-    entries = current_entries(match)
+def undo_last(session: Session, match: Match, *, based_on: int, key: str | None = None) -> int:
+    event = HandEvent(action="undo", entry=None, save_key=check_key(key))
+    _repeat(session, match, event)
+    entries, loaded = current_entries(match), _loaded_version(match)
     if not entries:
         raise LookupError("there is no hand to undo")
-    _save(session, match, based_on, HandEvent(action="undo", hand_number=len(entries), entry=None))
+    event.hand_number = len(entries)
+    _save(session, match, based_on, loaded, event)
     return len(entries)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base
@@ -52,7 +52,11 @@ class MatchSide(Base):
 
 class HandEvent(Base):
     __tablename__ = "hand_events"
-    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+    # (match_id, seq): one event per version, so two saves validated on one version cannot both be logged.
+    # (match_id, save_key): a save repeated with its key (double tap, retry) cannot be logged twice, even when
+    # both copies race; a unique index rather than a constraint so SQLite adds it without rebuilding the table.
+    __table_args__ = (UniqueConstraint("match_id", "seq"),
+                      Index("ix_hand_events_match_id_save_key", "match_id", "save_key", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
@@ -60,6 +64,7 @@ class HandEvent(Base):
     action: Mapped[str] = mapped_column(String(10))          # add | edit | undo
     hand_number: Mapped[int]                                  # 1-based
     entry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    save_key: Mapped[str | None] = mapped_column(String(64), nullable=True)   # the client's idempotency key
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     match: Mapped[Match] = relationship(back_populates="events")

@@ -3,11 +3,16 @@ every player's final table (issue 5, :mod:`.keltis`).
 
 The whole hand goes through :mod:`scorekeeper.matches` (and so the rules core) on submit. An illegal hand is
 not saved: the form comes back (422) with every problem next to its field and the input kept. A save based on
-an old version of the match is refused (409) with the current totals and the input still on screen.
+an old version of the match is refused (409) with the current totals and the input still on screen; so is a
+hand typed while the database cannot be written (503).
+
+Each rendered form carries a ``save_key`` of its own (kept when the form comes back refused): a double tap or a
+re-sent POST of that form stores one hand and answers like the first save (:mod:`scorekeeper.saves`).
 """
 
 from __future__ import annotations
 
+import uuid
 from typing import Any, Mapping
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -18,6 +23,7 @@ from ..db import get_session
 from ..matches import ENTRY_MODES, MAX_VERSION, HandRejected, StaleMatch, current_entries, scoresheet
 from ..models import Match
 from ..rules import RecordError, get_variant
+from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
 from . import forms, keltis
 from .common import load_match
 from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
@@ -53,9 +59,30 @@ def _form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, pr
     layout = entry_layout(match, rules, mode, alone=alone, entry=entry)
     kit = _kit(layout)
     if request.method == "POST":
-        return kit.entry_form(layout)
+        form = kit.entry_form(layout)
+        form.save_key = _posted_key() or _new_key()
+        return form
     data = kit.entry_to_data(layout, entry) if prefill and entry is not None else {}
-    return kit.entry_form(layout, data={**data, "version": str(match.version)})
+    form = kit.entry_form(layout, data={**data, "version": str(match.version)})
+    form.save_key = _new_key()
+    return form
+
+
+def _new_key() -> str:
+    return str(uuid.uuid4())
+
+
+def _posted_key() -> str | None:
+    """The form's save key, if it is one (a tampered key is refused by the save, and the form gets a new one)."""
+    try:
+        return check_key(request.form.get("save_key") or None)
+    except RecordError:
+        return None
+
+
+def unavailable_message() -> str:
+    return _("The database cannot be written just now, so nothing was saved. What you entered is still here: "
+             "try again in a moment.")
 
 
 def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False):
@@ -84,6 +111,14 @@ def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
     if isinstance(exc, StaleMatch):
         form.version.data = str(exc.current_version)      # saving again now goes on top of the current state
         return _render(match, form, number, 409, stale=True)
+    if isinstance(exc, KeyReused):       # this form was saved, then changed (back button): a new save from here
+        form.version.data, form.save_key = str(match.version), _new_key()
+        form.top_errors.append(_("This form was already saved as hand %(number)d. Your changes are still here: "
+                                 "save again to store them as a new save.", number=exc.number))
+        return _render(match, form, number, 409, stale=True)
+    if isinstance(exc, Unavailable):
+        form.top_errors.append(unavailable_message())
+        return _render(match, form, number, 503)
     field = getattr(exc, "field", "")
     form.top_errors.append(_("Could not read %(field)s: %(message)s", field=field or _("the hand"),
                              message=say_error(exc)))
@@ -101,17 +136,19 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         form.top_errors.append(_("The form did not say which version of the match it was based on; "
                                  "reload the page and enter the hand again."))
         return _render(match, form, number, 400)
-    entry, session = _kit(form.layout).form_to_entry(form), get_session()
+    entry, session, key = _kit(form.layout).form_to_entry(form), get_session(), request.form.get("save_key") or None
     try:
         if number is None:
-            matches.add_hand(session, match, entry, based_on=version)
+            matches.add_hand(session, match, entry, based_on=version, key=key)
         else:
-            matches.edit_hand(session, match, number, entry, based_on=version)
-    except (HandRejected, StaleMatch, RecordError) as exc:
+            matches.edit_hand(session, match, number, entry, based_on=version, key=key)
+        saved = number or len(current_entries(match))
+    except AlreadySaved as first:        # a double tap or a re-sent form: that save's answer, nothing stored
+        saved = first.number
+    except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable) as exc:
         return _refused(match, form, number, exc)
     except LookupError as exc:
         abort(404, description=str(exc))
-    saved = number or len(current_entries(match))
     flash(_("Game %(number)d saved.", number=saved) if form.layout.keltis else
           _("Hand %(number)d saved.", number=saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)

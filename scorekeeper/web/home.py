@@ -18,6 +18,8 @@ from .. import matches
 from ..db import get_session
 from ..i18n import LANG_COOKIE
 from ..rules import RecordError, get_variant, registry
+from ..saves import Unavailable
+from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
 
@@ -94,6 +96,9 @@ def create_match():
     except RecordError as exc:
         match_error(form, exc.field, exc.reason, rows)
         return _render(form, 400)
+    except Unavailable:
+        form.top_errors.append(unavailable_message())
+        return _render(form, 503)
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 

@@ -19,8 +19,10 @@ from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, 
                        scoresheet, undo_last)
 from ..models import Match
 from ..rules import get_variant
+from ..saves import AlreadySaved, Unavailable
 from . import keltis
 from .common import NO_MATCH, load_match, on_both_links
+from .entry import unavailable_message
 from .pages import sheet_pages
 from .words import kind_label, penalty_label
 
@@ -154,20 +156,21 @@ def _stale() -> str:
 @bp.post("/m/<token>/undo")
 def undo(token: str):
     match = load_match(token, editable=True)
-    version = _posted_version()
-    last = len(current_entries(match))
-    if version != match.version:
-        return render_sheet(match, editable=True, status=409, notice=_stale())
-    if not last:
-        return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
-    if request.form.get("confirm") != str(last):
+    version, last = _posted_version(), len(current_entries(match))
+    if version == match.version and last and request.form.get("confirm") != str(last):
         return render_sheet(match, editable=True, undo_confirm=last, posted_version=version)
     try:
-        number = undo_last(get_session(), match, based_on=version)
+        # Keyed by the version the page showed: a second tap, or another phone's tap on that same page, finds
+        # the undo already done and says so (instead of "this match changed"); nothing is removed twice.
+        number = undo_last(get_session(), match, based_on=version, key=f"undo-at-{version}")
+    except AlreadySaved as first:
+        number = first.number
     except StaleMatch:
         return render_sheet(match, editable=True, status=409, notice=_stale())
     except LookupError:
         return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
+    except Unavailable:
+        return render_sheet(match, editable=True, status=503, notice=unavailable_message())
     flash(_("Game %(number)s was removed.", number=number) if plays_games(match)
           else _("Hand %(number)s was removed.", number=number))
     return redirect(url_for("match.sheet", token=token), 303)

@@ -341,11 +341,11 @@ def test_undo_racing_another_save_is_refused_with_409_and_keeps_both_hands(app, 
 
     real_undo = match_pages.undo_last
 
-    def racing_undo(session, match_, *, based_on):
+    def racing_undo(session, match_, *, based_on, **key):
         with app.extensions["scorekeeper_sessions"]() as other:
             theirs = matches.find_match(other, match_.edit_token, editable=True)
             matches.add_hand(other, theirs, HAND_1015, based_on=theirs.version)
-        return real_undo(session, match_, based_on=based_on)
+        return real_undo(session, match_, based_on=based_on, **key)
 
     monkeypatch.setattr(match_pages, "undo_last", racing_undo)
     match = new_match(db, HAND_BIG)

@@ -1,0 +1,14 @@
+"""Alembic environment: always online, on the connection :mod:`scorekeeper.migrate` hands over (it holds the
+lock that serialises migrations between processes)."""
+
+from alembic import context
+
+from scorekeeper import models  # noqa: F401  (registers the tables)
+from scorekeeper.db import Base
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, target_metadata=Base.metadata,
+                  # SQLite cannot alter a constraint in place: let batch operations rebuild the table.
+                  render_as_batch=connection.dialect.name == "sqlite")
+with context.begin_transaction():
+    context.run_migrations()
