@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 
 from . import matches, service
 from .db import get_session
+from .limiter import limit
 from .matches import MAX_VERSION, HandRejected, StaleMatch
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
@@ -185,12 +186,14 @@ def as_api_error(exc: Exception) -> ApiError:
 # --- stateless calls ------------------------------------------------------------------------------------------
 
 @bp.post("/score")
+@limit("RATELIMIT_SCORE")
 def score():
     result = spoken(service.score(read_body()))
     return result, 200 if result["ok"] else 422
 
 
 @bp.post("/check-meld")
+@limit("RATELIMIT_CHECK")
 def check_meld():
     data = read_body(CHECK_FIELDS)
     cards = data.get("cards")
@@ -211,6 +214,7 @@ def variants():
 # --- matches ----------------------------------------------------------------------------------------------------
 
 @bp.post("/matches")
+@limit("RATELIMIT_NEW_MATCH")
 def create_match():
     data = read_body(MATCH_FIELDS)
     match = matches.create_match(get_session(), variant=_text(data, "variant"),

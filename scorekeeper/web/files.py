@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from typing import Callable
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
+from werkzeug.exceptions import ServiceUnavailable
 
 from .. import pdf, transfer
 from ..db import get_session
+from ..limiter import limit
 from ..matches import scoresheet
 from ..models import Match
 from ..rules import ScorekeeperError, get_variant, registry
@@ -24,6 +27,25 @@ from .pages import remembered_pdf
 
 bp = Blueprint("files", __name__)
 PAD_FAMILIES = ("canasta", "keltis")       # the families scorekeeper.pdf can print a blank score pad for
+BUSY_RETRY = 2                             # seconds: a render takes well under one
+
+
+class PrinterBusy(ServiceUnavailable):
+    api_code = "busy"
+
+
+def _printed(render: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``render`` answering 503 with Retry-After while another PDF is rendered (see pdf.html_to_pdf): the page
+    says so in the reader's language and asks again by itself."""
+    def attempt() -> bytes:
+        try:
+            if pdf.printing():       # before laying out the page: a busy answer should cost next to nothing
+                raise pdf.PrinterBusy("another PDF is being rendered")
+            return render()
+        except pdf.PrinterBusy:
+            raise PrinterBusy(_("The PDF printer is busy with another sheet. It will be tried again in a "
+                                "moment."), retry_after=BUSY_RETRY) from None
+    return attempt
 
 
 @bp.app_context_processor
@@ -51,11 +73,12 @@ def _file(body: bytes | str, mimetype: str, name: str, *, attachment: bool) -> R
 
 
 @on_both_links(bp, "/sheet.pdf", "sheet_pdf")
+@limit("RATELIMIT_PDF")
 def _sheet(match: Match, *, editable: bool) -> Response:
     """The same file on both links."""
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
     body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
-                          lambda: pdf.sheet_pdf(scoresheet(match)))
+                          _printed(lambda: pdf.sheet_pdf(scoresheet(match))))
     return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 
@@ -66,6 +89,7 @@ def _export(match: Match, *, editable: bool) -> Response:
 
 
 @bp.get("/pad/<variant>.pdf")
+@limit("RATELIMIT_PDF")
 def pad(variant: str):
     try:
         family = get_variant(variant).family
@@ -77,13 +101,14 @@ def pad(variant: str):
     if raw and not raw.isdigit():
         abort(400, description=_("sides must be a number of sides, e.g. 4"))
     try:
-        body = pdf.pad_pdf(variant, sides=int(raw) if raw else None)
+        body = _printed(lambda: pdf.pad_pdf(variant, sides=int(raw) if raw else None))()
     except ValueError as exc:
         abort(400, description=str(exc))
     return _file(body, "application/pdf", f"score-pad-{variant}.pdf", attachment=False)
 
 
 @bp.post("/import")
+@limit("RATELIMIT_IMPORT")
 def import_match():
     upload = request.files.get("file")
     if upload is None or not upload.filename:

@@ -15,6 +15,7 @@ from flask_babel import gettext, ngettext
 from .. import matches
 from ..db import get_session
 from ..i18n import LANG_COOKIE
+from ..limiter import limit
 from ..rules import RecordError, get_variant, registry
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
@@ -78,6 +79,7 @@ def index():
 
 
 @bp.post("/matches")
+@limit("RATELIMIT_NEW_MATCH")
 def create_match():
     variant = request.form.get("variant", "")
     try:
