@@ -8,14 +8,13 @@ nothing is written.
 from __future__ import annotations
 
 import secrets
-from collections import OrderedDict
-from threading import Lock
 from typing import Any, Mapping, Sequence
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from .models import HandEvent, Match, MatchSide
+from .remembered import Remembered
 from .rules import RecordError, get_variant, score_match
 from .rules.phrases import phrase
 from .rules.problems import problem
@@ -207,9 +206,11 @@ def undo_last(session: Session, match: Match, *, based_on: int) -> int:
     return len(entries)
 
 
-SHEET_CACHE_SIZE = 64
-_sheets: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-_sheets_lock = Lock()
+# A scoresheet dict holds about 3 KB per hand and side; this keeps ~24 MB per worker (some sixty evenings of
+# thirty four-player hands) however long the matches are.
+SHEET_SIDE_HANDS_KEPT = 8000
+_sheets: Remembered[dict[str, Any]] = Remembered(SHEET_SIDE_HANDS_KEPT,
+                                                 weigh=lambda s: (len(s["hands"]) + 1) * len(s["columns"]))
 
 
 def scoresheet(match: Match) -> dict[str, Any]:
@@ -220,15 +221,10 @@ def scoresheet(match: Match) -> dict[str, Any]:
     modify the returned dict.
     """
     key = (match.edit_token, match.version)
-    with _sheets_lock:
-        if key in _sheets:
-            _sheets.move_to_end(key)
-            return _sheets[key]
-    sheet = _replay(match)
-    with _sheets_lock:
-        _sheets[key] = sheet
-        while len(_sheets) > SHEET_CACHE_SIZE:
-            _sheets.popitem(last=False)
+    sheet = _sheets.get(key)
+    if sheet is None:
+        sheet = _replay(match)
+        _sheets.put(key, sheet)
     return sheet
 
 
