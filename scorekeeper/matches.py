@@ -23,6 +23,9 @@ from .rules.scoring import HandResult
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
 MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
 ENTRY_MODES = ("cards", "summary")
+# A real match has a few dozen hands (díszített to 10 000 rarely needs forty); the bound keeps every page, PDF and
+# answer of a match small however long a script keeps adding.
+MAX_HANDS = 200
 
 
 class StaleMatch(Exception):
@@ -39,6 +42,17 @@ class HandRejected(Exception):
     def __init__(self, result: dict[str, Any]) -> None:
         super().__init__("the hand breaks the rules: " + "; ".join(p["message"] for p in result["problems"]))
         self.result = result
+
+
+def match_is_over() -> HandRejected:
+    return HandRejected({"ok": False, "problems": [problem(
+        "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
+
+
+def match_is_full() -> HandRejected:
+    return HandRejected({"ok": False, "problems": [problem("match_full", phrase(
+        "this match already has %(count)s hands, the most one match can hold; start a new match",
+        count=MAX_HANDS)).to_dict()]})
 
 
 def new_token() -> str:
@@ -179,6 +193,8 @@ def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandR
 def add_hand(session: Session, match: Match, entry: Any, *, based_on: int) -> HandResult:
     entry = _check_entry(match, entry)
     entries = current_entries(match)
+    if len(entries) >= MAX_HANDS:
+        raise match_is_full()
     if entries and score_entries(match, entries)[-1].match_over:
         raise HandRejected({"ok": False, "problems": [problem(
             "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
