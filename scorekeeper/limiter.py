@@ -13,10 +13,11 @@ can send.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Callable
 
-from flask import Flask, current_app
+from flask import Blueprint, Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -47,6 +48,33 @@ def limit(name: str, **kwargs) -> Callable:
     return limiter.shared_limit(_configured(name), scope=name.removeprefix("RATELIMIT_").lower(), **kwargs)
 
 
+def limit_endpoints(bp: Blueprint, name: str, endpoints: tuple[str, ...]) -> None:
+    """The limit of config key ``name`` on these endpoints of ``bp``, together, checked before the view runs.
+    (A limit decorating a view's inner function would be checked only when it is called.)"""
+    names = {f"{bp.name}.{e}" for e in endpoints}
+    limiter.shared_limit(_configured(name), scope=name.removeprefix("RATELIMIT_").lower(),
+                         exempt_when=lambda: request.endpoint not in names)(bp)
+
+
+def slow_down() -> None:
+    """Hold a refused request for RATELIMIT_SLOWDOWN_SECONDS before answering it, while fewer than
+    RATELIMIT_SLOWDOWN_MAX are held (0, the default, never holds one).
+
+    A loop asks again the moment it is answered, so even a 429 that costs half a millisecond keeps as many
+    requests queued in the server as the loop has connections, and every other reader waits behind them. Held,
+    each connection of the loop asks about once a second; the held requests sleep (no CPU, no lock) but each
+    keeps one server thread, so this is for a server with threads to spare: set the most held at once well below
+    the server's threads (waitress ``threads=32`` with 24 held keeps 8 for everyone else; bench/abuse_bench.py
+    measures both). Past the most, refusals are answered at once."""
+    held = current_app.extensions.get("scorekeeper_slowdown")
+    if held is None or not held.acquire(blocking=False):
+        return
+    try:
+        time.sleep(current_app.config["RATELIMIT_SLOWDOWN_SECONDS"])
+    finally:
+        held.release()
+
+
 def retry_after() -> int:
     """Seconds until the breached limit lets this client in again (at least one)."""
     current = limiter.current_limit
@@ -62,4 +90,8 @@ def init_app(app: Flask) -> None:
     # many apps), and Flask-Limiter warns (an error under the test suite) when no storage is named.
     app.config.setdefault("RATELIMIT_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_SLOWDOWN_SECONDS", 1.0)
+    app.config.setdefault("RATELIMIT_SLOWDOWN_MAX", 0)
+    if app.config["RATELIMIT_SLOWDOWN_MAX"] > 0:
+        app.extensions["scorekeeper_slowdown"] = threading.BoundedSemaphore(app.config["RATELIMIT_SLOWDOWN_MAX"])
     limiter.init_app(app)

@@ -14,7 +14,8 @@ def _answer(code: int, message: str, *, api_code: str | None = None, retry: int 
         error = {"status": code, "message": message, **({"code": api_code} if api_code else {}),
                  **({"retry_after": retry} if retry else {})}
         return {"error": error, "problems": []}, code, headers
-    return render_template("error.html", code=code, message=message, retry=retry), code, headers
+    return render_template("busy.html" if retry else "error.html", code=code, message=message, retry=retry), \
+        code, headers
 
 
 def _error(code: int):
@@ -26,8 +27,9 @@ def _error(code: int):
 
 
 def _too_many(error: RateLimitExceeded):
-    from ..limiter import retry_after
+    from ..limiter import retry_after, slow_down
 
+    slow_down()
     seconds = retry_after()
     return _answer(429, _("Too many requests from your address for this kind of page. Please wait %(seconds)s "
                           "seconds and try again.", seconds=seconds), api_code="rate_limited", retry=seconds)

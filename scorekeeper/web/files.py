@@ -18,7 +18,7 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from .. import pdf, transfer
 from ..db import get_session
-from ..limiter import limit
+from ..limiter import limit_endpoints
 from ..matches import scoresheet
 from ..models import Match
 from ..rules import ScorekeeperError, get_variant, registry
@@ -73,7 +73,6 @@ def _file(body: bytes | str, mimetype: str, name: str, *, attachment: bool) -> R
 
 
 @on_both_links(bp, "/sheet.pdf", "sheet_pdf")
-@limit("RATELIMIT_PDF")
 def _sheet(match: Match, *, editable: bool) -> Response:
     """The same file on both links."""
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
@@ -89,7 +88,6 @@ def _export(match: Match, *, editable: bool) -> Response:
 
 
 @bp.get("/pad/<variant>.pdf")
-@limit("RATELIMIT_PDF")
 def pad(variant: str):
     try:
         family = get_variant(variant).family
@@ -108,7 +106,6 @@ def pad(variant: str):
 
 
 @bp.post("/import")
-@limit("RATELIMIT_IMPORT")
 def import_match():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
@@ -122,3 +119,9 @@ def import_match():
 
 def _refused(message: str):
     return render_template("error.html", code=400, message=message), 400
+
+
+# Checked before the view runs (a sheet's link is not even looked up for a refused request); the sheet on both
+# links and the pads draw on one budget.
+limit_endpoints(bp, "RATELIMIT_PDF", ("sheet_pdf", "view_sheet_pdf", "pad"))
+limit_endpoints(bp, "RATELIMIT_IMPORT", ("import_match",))

@@ -206,3 +206,33 @@ def test_a_pdf_asked_while_another_renders_is_503_at_once_and_no_work_is_done(ap
         assert client.get("/pad/diszitett.pdf?sides=3").status_code == 503      # an unrendered pad is not
     finally:
         pdf._render_lock.release()
+
+
+# --- holding refusals a moment (RATELIMIT_SLOWDOWN_*) ------------------------------------------------------------
+
+@pytest.mark.parametrize("most, held", [(0, []), (2, [0.25])])
+def test_a_refused_request_is_held_only_when_configured(tmp_path, clock, monkeypatch, most, held):
+    app = limited_app(tmp_path, RATELIMIT_PDF="1 per minute", RATELIMIT_SLOWDOWN_MAX=most,
+                      RATELIMIT_SLOWDOWN_SECONDS=0.25)
+    slept = []
+    monkeypatch.setattr("scorekeeper.limiter.time", types.SimpleNamespace(time=clock.time, sleep=slept.append))
+    client = app.test_client()
+    assert client.get("/pad/diszitett.pdf").status_code == 200 and slept == []
+    assert client.get("/pad/diszitett.pdf").status_code == 429
+    assert slept == held
+    app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_past_the_most_held_at_once_a_refusal_is_answered_at_once(tmp_path, clock, monkeypatch):
+    app = limited_app(tmp_path, RATELIMIT_PDF="1 per minute", RATELIMIT_SLOWDOWN_MAX=1)
+    slept = []
+    monkeypatch.setattr("scorekeeper.limiter.time", types.SimpleNamespace(time=clock.time, sleep=slept.append))
+    client = app.test_client()
+    client.get("/pad/diszitett.pdf")
+    held = app.extensions["scorekeeper_slowdown"]
+    assert held.acquire(blocking=False)           # another refused request is being held right now
+    try:
+        assert client.get("/pad/diszitett.pdf").status_code == 429 and slept == []
+    finally:
+        held.release()
+    app.extensions["scorekeeper_engine"].dispose()
