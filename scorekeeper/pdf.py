@@ -30,6 +30,7 @@ from markupsafe import Markup, escape
 
 from . import ROOT
 from .chart import score_race_svg
+from .remembered import Remembered
 from .rules import Rules, get_variant
 from .web.words import colour_word, kind_label, penalty_label
 
@@ -393,7 +394,7 @@ def pad_context(variant_id: str, options: Mapping[str, Any] | None = None, sides
             "changed_options": _changed_options(rules.id, rules.options)}
 
 
-_pads: dict[tuple[Any, ...], bytes] = {}
+_pads: Remembered[bytes] = Remembered(8 * 1024 * 1024)     # bytes: a pad is 20–60 KiB, the kinds a few hundred
 
 
 def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: int | None = None) -> bytes:
@@ -404,15 +405,15 @@ def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: in
     """
     rules = get_variant(variant_id).rules(options)
     key = (rules.id, tuple(sorted(rules.options.items())), pad_sides(rules, sides), str(get_locale()))
-    if key not in _pads:
-        if len(_pads) >= 64:
-            _pads.clear()
+    body = _pads.get(key)
+    if body is None:
         if rules.family == "keltis":
             page = render_template("pdf/keltis_pad.html", **keltis_pad_context(variant_id, options, sides))
         else:
             page = render_template("pdf/pad.html", **pad_context(variant_id, options, sides))
-        _pads[key] = html_to_pdf(page)
-    return _pads[key]
+        body = html_to_pdf(page)
+        _pads.put(key, body)
+    return body
 
 
 # --- Keltis: the sheet and the pad of a game scored once, from each player's final table ----------------------

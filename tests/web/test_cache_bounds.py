@@ -56,6 +56,17 @@ def test_remembered_pdfs_are_bounded_by_bytes(app, client):
     assert len(pdfs) == 2 and pdfs.weight <= pdfs.limit
 
 
+def test_remembered_pads_are_bounded_by_bytes(client, monkeypatch):
+    from scorekeeper import pdf
+
+    monkeypatch.setattr(pdf, "_pads", Remembered[bytes](10**9))
+    first = client.get("/pad/diszitett.pdf?sides=2").data
+    pdf._pads.limit = int(len(first) * 2.5)
+    for sides in (3, 4, 2, 3):
+        assert client.get(f"/pad/diszitett.pdf?sides={sides}").status_code == 200
+    assert pdf._pads.weight <= pdf._pads.limit and len(pdf._pads) <= 2
+
+
 def test_scoresheets_are_bounded_by_hands_times_sides(app, client, monkeypatch):
     monkeypatch.setattr(matches._sheets, "limit", 40)
     matches._sheets.clear()

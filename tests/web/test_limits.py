@@ -199,6 +199,7 @@ def test_a_pdf_asked_while_another_renders_is_503_at_once_and_no_work_is_done(ap
     assert laid_out == []                 # refused before the sheet was laid out
 
     assert client.get(f"/m/{token}/sheet.pdf").status_code == 200          # free again: rendered
+    pdf._pads.clear()                     # pads are remembered per process: this one must not be yet
     pdf._render_lock.acquire()
     try:
         cached = client.get(f"/m/{token}/sheet.pdf")      # a remembered PDF is served while the printer is busy
