@@ -337,7 +337,7 @@ WRITES = [
 
 
 @pytest.mark.parametrize("method, path, body", WRITES)
-def test_a_save_based_on_a_stale_version_is_409_with_the_current_sheet_and_writes_nothing(
+def test_a_save_based_on_a_stale_version_is_409_with_the_current_state_and_writes_nothing(
         client, app, match, method, path, body):
     events = event_count(app)
     response = client.open(API + path.format(t=match["edit_token"]), method=method, json=body)
