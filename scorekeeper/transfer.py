@@ -195,9 +195,8 @@ class _Replay:
         if not 1 <= number <= len(self.entries):
             raise LookupError(f"hand {number} does not exist; the match has {len(self.entries)} hands")
         entry = matches._check_entry(self.match, entry)
-        before = self.entries[number - 1]
         self.entries[number - 1] = entry
-        self._verified(number, part, before)
+        self._verified(number, part)
         return entry
 
     def undo(self) -> None:
@@ -207,19 +206,12 @@ class _Replay:
         self.results.pop()
         self.totals.pop()
 
-    def _verified(self, number: int, part: str, before: Any = None) -> None:
-        """Score from hand ``number`` on; as at save time, the hand itself must be legal (the entries are put
-        back as they were when it is not, like a refused save)."""
-        try:
-            self._score(number, part)
-            if not self.results[number - 1].ok:
-                raise matches.HandRejected(self.results[number - 1].to_dict())
-        except (ScorekeeperError, matches.HandRejected):
-            if before is None:
-                self.entries.pop()
-            else:
-                self.entries[number - 1] = before
-            raise
+    def _verified(self, number: int, part: str) -> None:
+        """Score from hand ``number`` on; as at save time, that hand must be legal. (A refusal ends the import,
+        so the replay is not put back.)"""
+        self._score(number, part)
+        if not self.results[number - 1].ok:
+            raise matches.HandRejected(self.results[number - 1].to_dict())
 
 
 def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
