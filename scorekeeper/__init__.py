@@ -69,6 +69,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     from flask import Flask
 
     from . import db, i18n, security, web
+    from . import limiter
 
     app = Flask(__name__, instance_path=instance_path, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
@@ -94,4 +95,5 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     security.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
+    limiter.init_app(app)
     return app

@@ -17,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 
 from . import matches, service
 from .db import get_session
+from .limiter import limit
 from .matches import MAX_VERSION, HandRejected, StaleMatch
 from .saves import AlreadySaved, KeyReused, Unavailable, check_key
 from .models import Match
@@ -139,6 +140,16 @@ def _urls(match: Match, editable: bool) -> dict[str, str]:
     return urls
 
 
+def state(match: Match) -> dict[str, Any]:
+    """What a client needs after a change, or to see that it is out of date: the match's version and number of
+    hands, the totals, the next opening minimums, whether it is over and who won. Not every hand (a long match's
+    sheet is a megabyte): ``GET /matches/<token>`` has the whole sheet."""
+    sheet = matches.scoresheet(match)
+    return {"version": sheet["match"]["version"], "hands": len(sheet["hands"]), "totals": sheet["totals"],
+            "next_opening_minimum": sheet["next_opening_minimum"], "match_over": sheet["match_over"],
+            "winner": sheet["winner"]}
+
+
 def spoken(result: dict[str, Any]) -> dict[str, Any]:
     """A result or verdict whose problem messages follow the request's language, like the API's own messages
     (an opening's melds carry their own problems). Codes, fields and the unfilled ``sentence`` stay as they are."""
@@ -185,7 +196,7 @@ def as_api_error(exc: Exception) -> ApiError:
         return ApiError(400, str(exc), code="unreadable")
     if isinstance(exc, StaleMatch):
         return ApiError(409, _("this match changed — here is the current state"), code="stale",
-                        current_version=exc.current_version, extra={"sheet": matches.scoresheet(g.api_match)})
+                        current_version=exc.current_version, extra={"state": state(g.api_match)})
     if isinstance(exc, HandRejected):
         result = spoken(exc.result)
         return ApiError(422, _("the hand breaks the rules; nothing was saved"), code="rejected",
@@ -203,12 +214,14 @@ def as_api_error(exc: Exception) -> ApiError:
 # --- stateless calls ------------------------------------------------------------------------------------------
 
 @bp.post("/score")
+@limit("RATELIMIT_SCORE")
 def score():
     result = spoken(service.score(read_body()))
     return result, 200 if result["ok"] else 422
 
 
 @bp.post("/check-meld")
+@limit("RATELIMIT_CHECK")
 def check_meld():
     data = read_body(CHECK_FIELDS)
     cards = data.get("cards")
@@ -229,6 +242,7 @@ def variants():
 # --- matches ----------------------------------------------------------------------------------------------------
 
 @bp.post("/matches")
+@limit("RATELIMIT_NEW_MATCH")
 def create_match():
     data = read_body(MATCH_FIELDS)
     match = matches.create_match(get_session(), variant=_text(data, "variant"),
@@ -261,7 +275,7 @@ def _save_hand(token: str, number: int | None):
         number, result = first.number, first.result
     except RecordError as exc:
         raise _relative(exc, index) from None
-    return {"number": number, "result": result.to_dict(), "sheet": matches.scoresheet(match)}
+    return {"number": number, "result": result.to_dict(), **state(match)}
 
 
 @bp.post("/matches/<token>/hands")
@@ -284,8 +298,8 @@ def undo(token: str):
         removed = first.number
     except LookupError:
         raise ApiError(409, _("there is no hand to undo"), code="nothing_to_undo",
-                       extra={"sheet": matches.scoresheet(match)}) from None
-    return {"removed": removed, "sheet": matches.scoresheet(match)}
+                       extra={"state": state(match)}) from None
+    return {"removed": removed, **state(match)}
 
 
 @bp.get("/matches/<token>/hands/<int:number>/revisions")

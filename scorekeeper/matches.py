@@ -8,8 +8,6 @@ nothing is written.
 from __future__ import annotations
 
 import secrets
-from collections import OrderedDict
-from threading import Lock
 from typing import Any, Mapping, Sequence
 
 from sqlalchemy import bindparam, select, update
@@ -17,6 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from .models import HandEvent, Match, MatchSide
+from .remembered import Remembered
 from .rules import RecordError, get_variant, score_match
 from .rules.phrases import phrase
 from .rules.problems import problem
@@ -26,6 +25,9 @@ from .saves import AlreadySaved, KeyReused, Unavailable, check_key, repeated
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
 MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
 ENTRY_MODES = ("cards", "summary")
+# A real match has a few dozen hands (díszített to 10 000 rarely needs forty); the bound keeps every page, PDF and
+# answer of a match small however long a script keeps adding.
+MAX_HANDS = 200
 
 
 class StaleMatch(Exception):
@@ -50,6 +52,17 @@ def _repeat(session: Session, match: Match, event: HandEvent) -> None:
         first, log = found
         result = None if first.action == "undo" else score_entries(match, log_entries(log))[first.hand_number - 1]
         raise AlreadySaved(first.hand_number, result)
+
+
+def match_is_over() -> HandRejected:
+    return HandRejected({"ok": False, "problems": [problem(
+        "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
+
+
+def match_is_full() -> HandRejected:
+    return HandRejected({"ok": False, "problems": [problem("match_full", phrase(
+        "this match already has %(count)s hands, the most one match can hold; start a new match",
+        count=MAX_HANDS)).to_dict()]})
 
 
 def new_token() -> str:
@@ -234,9 +247,10 @@ def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: 
     event = HandEvent(action="add", entry=entry, save_key=check_key(key))
     _repeat(session, match, event)
     entries, loaded = current_entries(match), _loaded_version(match)
+    if len(entries) >= MAX_HANDS:
+        raise match_is_full()
     if entries and score_entries(match, entries)[-1].match_over:
-        raise HandRejected({"ok": False, "problems": [problem(
-            "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
+        raise match_is_over()
     result = _verified(match, [*entries, entry], len(entries) + 1)
     event.hand_number = len(entries) + 1
     _save(session, match, based_on, loaded, event)
@@ -268,9 +282,11 @@ def undo_last(session: Session, match: Match, *, based_on: int, key: str | None 
     return len(entries)
 
 
-SHEET_CACHE_SIZE = 64
-_sheets: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-_sheets_lock = Lock()
+# A scoresheet dict holds about 3 KB per hand and side; this keeps ~24 MB per worker (some sixty evenings of
+# thirty four-player hands) however long the matches are.
+SHEET_SIDE_HANDS_KEPT = 8000
+_sheets: Remembered[dict[str, Any]] = Remembered(SHEET_SIDE_HANDS_KEPT,
+                                                 weigh=lambda s: (len(s["hands"]) + 1) * len(s["columns"]))
 
 
 def scoresheet(match: Match) -> dict[str, Any]:
@@ -281,15 +297,10 @@ def scoresheet(match: Match) -> dict[str, Any]:
     modify the returned dict.
     """
     key = (match.edit_token, match.version)
-    with _sheets_lock:
-        if key in _sheets:
-            _sheets.move_to_end(key)
-            return _sheets[key]
-    sheet = _replay(match)
-    with _sheets_lock:
-        _sheets[key] = sheet
-        while len(_sheets) > SHEET_CACHE_SIZE:
-            _sheets.popitem(last=False)
+    sheet = _sheets.get(key)
+    if sheet is None:
+        sheet = _replay(match)
+        _sheets.put(key, sheet)
     return sheet
 
 

@@ -30,6 +30,7 @@ from markupsafe import Markup, escape
 
 from . import ROOT
 from .chart import score_race_svg
+from .remembered import Remembered
 from .rules import Rules, get_variant
 from .web.words import colour_word, kind_label, penalty_label
 
@@ -60,16 +61,32 @@ def _stylesheet() -> tuple[Any, Any]:
     return _style["css"], _style["fonts"]
 
 
+class PrinterBusy(RuntimeError):
+    """Another render is running in this process; nothing was rendered (the web answers 503, try again)."""
+
+
+def printing() -> bool:
+    """Whether a render is running in this process right now."""
+    return _render_lock.locked()
+
+
 def html_to_pdf(html: str, extra_css: str = "") -> bytes:
     """Render one document; ``extra_css`` carries the geometry computed for this document (ledger rules).
 
-    One render at a time: WeasyPrint's font configuration is shared between renders."""
+    One render at a time: WeasyPrint's font configuration is shared between renders. A second caller is not
+    queued behind the first but refused at once with :class:`PrinterBusy`: requests waiting on the lock would
+    each hold a server thread, and a loop of uncached PDFs would pile them up until the pages every table reads
+    wait for a free thread too."""
     from weasyprint import CSS, HTML
 
-    with _render_lock:
+    if not _render_lock.acquire(blocking=False):
+        raise PrinterBusy("another PDF is being rendered")
+    try:
         css, fonts = _stylesheet()
         sheets = [css, CSS(string=extra_css, font_config=fonts)] if extra_css else [css]
         return HTML(string=html, base_url=str(ROOT)).write_pdf(stylesheets=sheets, font_config=fonts)
+    finally:
+        _render_lock.release()
 
 
 # --- shared helpers ----------------------------------------------------------------------------------------
@@ -377,7 +394,7 @@ def pad_context(variant_id: str, options: Mapping[str, Any] | None = None, sides
             "changed_options": _changed_options(rules.id, rules.options)}
 
 
-_pads: dict[tuple[Any, ...], bytes] = {}
+_pads: Remembered[bytes] = Remembered(8 * 1024 * 1024)     # bytes: a pad is 20–60 KiB, the kinds a few hundred
 
 
 def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: int | None = None) -> bytes:
@@ -388,15 +405,15 @@ def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: in
     """
     rules = get_variant(variant_id).rules(options)
     key = (rules.id, tuple(sorted(rules.options.items())), pad_sides(rules, sides), str(get_locale()))
-    if key not in _pads:
-        if len(_pads) >= 64:
-            _pads.clear()
+    body = _pads.get(key)
+    if body is None:
         if rules.family == "keltis":
             page = render_template("pdf/keltis_pad.html", **keltis_pad_context(variant_id, options, sides))
         else:
             page = render_template("pdf/pad.html", **pad_context(variant_id, options, sides))
-        _pads[key] = html_to_pdf(page)
-    return _pads[key]
+        body = html_to_pdf(page)
+        _pads.put(key, body)
+    return body
 
 
 # --- Keltis: the sheet and the pad of a game scored once, from each player's final table ----------------------

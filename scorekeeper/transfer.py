@@ -4,10 +4,11 @@ An export holds the match's variant, options, title, sides and its whole append-
 undo with its time), so importing it into any database replays to the identical scoresheet and the identical
 revision history. It never holds the edit or view token: an import gets new links.
 
-An import is checked completely before anything is written: the match is rebuilt in a scratch in-memory
-database through :mod:`scorekeeper.matches` itself (``create_match``, then ``add_hand`` / ``edit_hand`` /
-``undo_last`` for each event, each based on the version it should follow), so every side, option and hand passes
-the same rules as when it was first entered. Only then is the match written to the real database, in one
+An import is checked completely before anything is written: the sides and options through
+``matches.create_match`` (in a scratch in-memory database), then the log in one replay that checks every event as
+``add_hand`` / ``edit_hand`` / ``undo_last`` checked it when it was saved (the same entry check, the same rule
+check of the hand, the same refusals past the end of a match), scoring each hand once from the totals before it
+and re-scoring only what an edit changes, so the work grows with the file, not with its square. Only then is the match written to the real database, in one
 transaction. A bad file raises :class:`ImportRefused` naming the bad part, and the database is unchanged.
 """
 
@@ -23,13 +24,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from . import matches
 from .db import Base, make_engine
 from .models import HandEvent, Match, MatchSide
-from .rules import ScorekeeperError, get_variant
+from .rules import ScorekeeperError, get_variant, score_match
 
 FORMAT = "scorekeeper-match"
 FORMAT_VERSION = 1
-# Every event is replayed through the match service, which re-scores the match on each save (quadratic in the
-# number of hands). A real match has a few dozen hands and a handful of corrections; this bounds the work.
-MAX_EVENTS = 250
+# A real match has a few dozen hands and a handful of corrections. The events are replayed once (see _Replay), so
+# the work is the number of hand scorings, bounded by MAX_SCORINGS (about a second); MAX_EVENTS only bounds the
+# file (MAX_HANDS adds, each corrected a few times).
+MAX_EVENTS = 1000
+MAX_SCORINGS = 4000
 ACTIONS = ("add", "edit", "undo")
 TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "title", "created_at", "sides",
             "events"}
@@ -148,7 +151,72 @@ def _entry_part(exc: ScorekeeperError, part: str) -> str:
     return f"{part}.entry.{field}" if field and field != "hand" else f"{part}.entry"
 
 
-def _replay_event(session: Session, match: Match, i: int, event: Any) -> None:
+class _Replay:
+    """The match as the events so far made it: each hand's entry, result and the running totals after it.
+
+    One pass over the log, scoring only what an event changes: an add scores its hand once from the totals before
+    it; an edit of hand k re-scores hands k..n (their totals, and so their taxation, follow from hand k). That work
+    is counted in hand scorings and bounded by ``MAX_SCORINGS``, whatever the number of events."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.entries: list[dict[str, Any]] = []
+        self.results: list[Any] = []
+        self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
+        self.scorings = 0
+
+    def _score(self, first: int, part: str) -> None:
+        """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
+        count = len(self.entries) - first + 1
+        if self.scorings + count > MAX_SCORINGS:
+            raise ImportRefused(f"checking this file would score more than {MAX_SCORINGS} hands (every edit "
+                                "re-scores the hands after the one it corrects); this is more than a match "
+                                "holds", part)
+        self.scorings += count
+        results = score_match(self.match.variant, self.match.options,
+                              [{"sides": e["sides"]} for e in self.entries[first - 1:]],
+                              totals_before=self.totals[first - 1])
+        del self.results[first - 1:], self.totals[first:]
+        for result in results:
+            self.results.append(result)
+            self.totals.append({**self.totals[-1], **result.totals})
+
+    def add(self, entry: Any, part: str) -> Any:
+        entry = matches._check_entry(self.match, entry)
+        if len(self.entries) >= matches.MAX_HANDS:
+            raise matches.match_is_full()
+        if self.results and self.results[-1].match_over:
+            raise matches.match_is_over()
+        self.entries.append(entry)
+        self._verified(len(self.entries), part)
+        return entry
+
+    def edit(self, number: int, entry: Any, part: str) -> Any:
+        if not 1 <= number <= len(self.entries):
+            raise LookupError(f"hand {number} does not exist; the match has {len(self.entries)} hands")
+        entry = matches._check_entry(self.match, entry)
+        self.entries[number - 1] = entry
+        self._verified(number, part)
+        return entry
+
+    def undo(self) -> None:
+        if not self.entries:
+            raise LookupError("there is no hand to undo")
+        self.entries.pop()
+        self.results.pop()
+        self.totals.pop()
+
+    def _verified(self, number: int, part: str) -> None:
+        """Score from hand ``number`` on; as at save time, that hand must be legal. (A refusal ends the import,
+        so the replay is not put back.)"""
+        self._score(number, part)
+        if not self.results[number - 1].ok:
+            raise matches.HandRejected(self.results[number - 1].to_dict())
+
+
+def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
+    """Check event ``i`` as it was checked when it was saved; the event as stored (the entry as the service
+    keeps it)."""
     part = f"events[{i}]"
     if not isinstance(event, dict):
         raise ImportRefused("each event must be an object with seq, action, hand_number, entry, created_at", part)
@@ -161,31 +229,35 @@ def _replay_event(session: Session, match: Match, i: int, event: Any) -> None:
         raise ImportRefused(f"{action!r} is not one of {', '.join(ACTIONS)}", f"{part}.action")
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise ImportRefused("expected a hand number (1, 2, …)", f"{part}.hand_number")
-    _moment(event.get("created_at"), f"{part}.created_at")
-    hands = len(matches.current_entries(match))
+    created_at = _moment(event.get("created_at"), f"{part}.created_at")
+    hands = len(replay.entries)
     what = f"{part} ({action} of hand {number})"
     try:
         if action == "add":
             if number != hands + 1:
                 raise ImportRefused(f"hand {number} cannot be added after {hands} hands", f"{part}.hand_number")
-            matches.add_hand(session, match, event.get("entry"), based_on=match.version)
+            entry = replay.add(event.get("entry"), part)
         elif action == "edit":
-            matches.edit_hand(session, match, number, event.get("entry"), based_on=match.version)
+            entry = replay.edit(number, event.get("entry"), part)
         else:
             if number != hands or event.get("entry") is not None:
                 raise ImportRefused(f"an undo removes the last hand ({hands}) and has \"entry\": null", part)
-            matches.undo_last(session, match, based_on=match.version)
+            replay.undo()
+            entry = None
     except matches.HandRejected as exc:
         raise ImportRefused(str(exc), what) from None
     except ScorekeeperError as exc:          # RecordError: a malformed entry
         raise ImportRefused(getattr(exc, "reason", str(exc)), _entry_part(exc, part)) from None
     except LookupError as exc:
         raise ImportRefused(str(exc.args[0] if exc.args else exc), what) from None
+    return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at}
 
 
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Rebuild the match in a scratch database through the match service; returns the columns of the match,
-    its sides and its events as the service stored them, with the file's times."""
+    """Check the match as the match service would have, in one replay of its log: the sides and options through
+    ``matches.create_match`` (in a scratch in-memory database), then every event as it was checked at save
+    time. Returns the columns of the match, its sides and its events as the service stores them, with the
+    file's times."""
     _header(data)
     created_at = _moment(data.get("created_at"), "created_at")
     title = data.get("title", "")
@@ -200,16 +272,14 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
                                              sides=data["sides"], title=title)
             except ScorekeeperError as exc:
                 raise ImportRefused(getattr(exc, "reason", str(exc)), getattr(exc, "field", None)) from None
-            for i, event in enumerate(data["events"]):
-                _replay_event(session, match, i, event)
+            replay = _Replay(match)
+            events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
             return {
                 "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
-                          "created_at": created_at, "version": match.version},
+                          "created_at": created_at, "version": len(events)},
                 "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
                           for s in match.sides],
-                "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
-                            "created_at": _moment(original["created_at"], "")}
-                           for e, original in zip(match.events, data["events"])],
+                "events": events,
             }
     finally:
         engine.dispose()

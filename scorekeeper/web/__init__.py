@@ -3,15 +3,36 @@
 from __future__ import annotations
 
 from flask import Flask, render_template, request
+from flask_babel import gettext as _
+from flask_limiter import RateLimitExceeded
+
+
+def _answer(code: int, message: str, *, api_code: str | None = None, retry: int | None = None):
+    """The error page, or the API's JSON error shape under /api/; ``retry`` becomes Retry-After (429, 503)."""
+    headers = {"Retry-After": str(retry)} if retry else {}
+    if request.path.startswith("/api/"):
+        error = {"status": code, "message": message, **({"code": api_code} if api_code else {}),
+                 **({"retry_after": retry} if retry else {})}
+        return {"error": error, "problems": []}, code, headers
+    return render_template("busy.html" if retry else "error.html", code=code, message=message, retry=retry), \
+        code, headers
 
 
 def _error(code: int):
     def handler(error):
-        message = getattr(error, "description", "")
-        if request.path.startswith("/api/"):
-            return {"error": {"status": code, "message": message}, "problems": []}, code
-        return render_template("error.html", code=code, message=message), code
+        retry = getattr(error, "retry_after", None)
+        retry = retry if isinstance(retry, int) else None
+        return _answer(code, getattr(error, "description", ""), retry=retry, api_code=getattr(error, "api_code", None))
     return handler
+
+
+def _too_many(error: RateLimitExceeded):
+    from ..limiter import retry_after, slow_down
+
+    slow_down()
+    seconds = retry_after()
+    return _answer(429, _("Too many requests from your address for this kind of page. Please wait %(seconds)s "
+                          "seconds and try again.", seconds=seconds), api_code="rate_limited", retry=seconds)
 
 
 def init_app(app: Flask) -> None:
@@ -26,5 +47,6 @@ def init_app(app: Flask) -> None:
     # preflight (which we never grant), so it is exempt from the form CSRF token.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
-    for code in (400, 403, 404, 405, 409, 413, 415, 422, 500):
+    for code in (400, 403, 404, 405, 409, 413, 415, 422, 500, 503):
         app.register_error_handler(code, _error(code))
+    app.register_error_handler(RateLimitExceeded, _too_many)

@@ -17,6 +17,7 @@ from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
 from .. import service
+from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError
 from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say, say_error
 
@@ -97,6 +98,7 @@ def meld_variants() -> list[dict[str, Any]]:
 
 
 @bp.route("/checker", methods=["GET", "POST"])
+@limit("RATELIMIT_CHECK", methods=["POST"])      # a POST judges a meld like the API's check-meld
 def checker():
     catalogue = meld_variants()
     if request.method == "GET":

@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from typing import Callable
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
+from werkzeug.exceptions import ServiceUnavailable
 
 from .. import pdf, transfer
 from ..db import get_session
+from ..limiter import limit_endpoints
 from ..matches import scoresheet
 from ..models import Match
 from ..rules import ScorekeeperError, get_variant, registry
@@ -24,6 +27,25 @@ from .pages import remembered_pdf
 
 bp = Blueprint("files", __name__)
 PAD_FAMILIES = ("canasta", "keltis")       # the families scorekeeper.pdf can print a blank score pad for
+BUSY_RETRY = 2                             # seconds: a render takes well under one
+
+
+class PrinterBusy(ServiceUnavailable):
+    api_code = "busy"
+
+
+def _printed(render: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``render`` answering 503 with Retry-After while another PDF is rendered (see pdf.html_to_pdf): the page
+    says so in the reader's language and asks again by itself."""
+    def attempt() -> bytes:
+        try:
+            if pdf.printing():       # before laying out the page: a busy answer should cost next to nothing
+                raise pdf.PrinterBusy("another PDF is being rendered")
+            return render()
+        except pdf.PrinterBusy:
+            raise PrinterBusy(_("The PDF printer is busy with another sheet. It will be tried again in a "
+                                "moment."), retry_after=BUSY_RETRY) from None
+    return attempt
 
 
 @bp.app_context_processor
@@ -55,7 +77,7 @@ def _sheet(match: Match, *, editable: bool) -> Response:
     """The same file on both links."""
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
     body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
-                          lambda: pdf.sheet_pdf(scoresheet(match)))
+                          _printed(lambda: pdf.sheet_pdf(scoresheet(match))))
     return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 
@@ -77,7 +99,7 @@ def pad(variant: str):
     if raw and not raw.isdigit():
         abort(400, description=_("sides must be a number of sides, e.g. 4"))
     try:
-        body = pdf.pad_pdf(variant, sides=int(raw) if raw else None)
+        body = _printed(lambda: pdf.pad_pdf(variant, sides=int(raw) if raw else None))()
     except ValueError as exc:
         abort(400, description=str(exc))
     return _file(body, "application/pdf", f"score-pad-{variant}.pdf", attachment=False)
@@ -97,3 +119,9 @@ def import_match():
 
 def _refused(message: str):
     return render_template("error.html", code=400, message=message), 400
+
+
+# Checked before the view runs (a sheet's link is not even looked up for a refused request); the sheet on both
+# links and the pads draw on one budget.
+limit_endpoints(bp, "RATELIMIT_PDF", ("sheet_pdf", "view_sheet_pdf", "pad"))
+limit_endpoints(bp, "RATELIMIT_IMPORT", ("import_match",))

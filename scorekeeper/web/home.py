@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from .. import matches
 from ..db import get_session
 from ..i18n import LANG_COOKIE
+from ..limiter import limit
 from ..rules import RecordError, get_variant, registry
 from ..saves import Unavailable
 from .entry import unavailable_message
@@ -82,6 +83,7 @@ def index():
 
 
 @bp.post("/matches")
+@limit("RATELIMIT_NEW_MATCH")
 def create_match():
     variant = request.form.get("variant", "")
     try:

@@ -80,7 +80,7 @@ def six_player_sheet(page: Page, base_url: str, hands: int) -> str:
         added = api.post(f"{base_url}/api/v1/matches/{token}/hands",
                          data={"version": version, "hand": {"mode": "summary", "sides": sides}})
         assert added.status == 201, added.text()
-        version = added.json()["sheet"]["match"]["version"]
+        version = added.json()["version"]
     edited = api.put(f"{base_url}/api/v1/matches/{token}/hands/2",
                      data={"version": version, "hand": {"mode": "summary", "sides": sides}})
     assert edited.status == 200, edited.text()

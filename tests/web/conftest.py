@@ -16,7 +16,7 @@ from web_helpers import csrf_from
 def app(tmp_path):
     url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
     app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": True})
+                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
     init_db(app, drop=True)
     yield app
     app.extensions["scorekeeper_engine"].dispose()

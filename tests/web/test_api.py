@@ -238,20 +238,37 @@ def chained(hands):
     return totals, results
 
 
-def test_add_hand_answers_201_with_the_hand_number_result_and_new_sheet(client, match):
+def test_add_hand_answers_201_with_the_hand_number_its_result_and_the_new_state(client, match):
     response = add(client, match["edit_token"], BIG_HAND, 1)
     assert response.status_code == 201
     body = response.json
-    assert body["number"] == 2
-    assert body["sheet"]["match"]["version"] == 2
-    assert body["result"] == body["sheet"]["hands"][1]["result"] == chained([README_HAND, BIG_HAND])[1][1]
-    assert body["sheet"]["totals"] == {"Anna": 1015 + 4170, "Béla": 570 + 10}
+    assert body["number"] == 2 and body["version"] == 2 and body["hands"] == 2
+    sheet = client.get(f"{API}/matches/{match['edit_token']}").json
+    assert body["result"] == sheet["hands"][1]["result"] == chained([README_HAND, BIG_HAND])[1][1]
+    assert body["totals"] == sheet["totals"] == {"Anna": 1015 + 4170, "Béla": 570 + 10}
+    assert body["next_opening_minimum"] == sheet["next_opening_minimum"]
+    assert (body["match_over"], body["winner"]) == (sheet["match_over"], sheet["winner"]) == (False, None)
+    # Not every hand: the whole sheet grows with the match, the answer to a save does not.
+    assert set(body) == {"number", "result", "version", "hands", "totals", "next_opening_minimum", "match_over",
+                         "winner"}
+
+
+def test_the_answer_to_a_save_does_not_grow_with_the_match(client):
+    """Before, every save answered with the whole sheet: 1.26 MB at 1000 hands."""
+    from test_import_work import hand
+
+    token = new_match(client)["edit_token"]
+    sizes = [len(add(client, token, hand(n), n - 1).data) for n in range(1, 41)]
+    assert max(sizes) <= sizes[1] + 100           # a few more digits in the totals, nothing per hand
+    undo = client.post(f"{API}/matches/{token}/undo", json={"version": 40})
+    stale = add(client, token, hand(1), 0)
+    assert max(len(undo.data), len(stale.data)) < sizes[0]
 
 
 def test_a_summary_hand_scores_like_the_same_hand_entered_card_by_card(client, match):
     response = add(client, match["edit_token"], SUMMARY_HAND, 1)
     assert response.status_code == 201
-    sheet = response.json["sheet"]
+    sheet = client.get(f"{API}/matches/{match['edit_token']}").json
     assert [h["mode"] for h in sheet["hands"]] == ["cards", "summary"]
     assert sheet["totals"] == {"Anna": 2 * 1015, "Béla": 2 * 570}
 
@@ -267,9 +284,10 @@ def test_editing_an_early_hand_recomputes_every_later_total_and_its_taxation(cli
 
     response = client.put(f"{API}/matches/{token}/hands/1", json={"version": 3, "hand": README_HAND})
     assert response.status_code == 200
-    after = response.json["sheet"]
+    after = client.get(f"{API}/matches/{token}").json
     totals, results = chained([README_HAND, BIG_HAND, README_HAND])
     assert response.json["number"] == 1 and response.json["result"] == results[0]
+    assert response.json["totals"] == totals and response.json["version"] == 4
     assert after["totals"] == totals and [h["result"] for h in after["hands"]] == results
     third = after["hands"][2]["result"]["sides"][0]
     assert 5000 <= third["total_before"] < 7000 and third["taxed"] == (third["score"] + 5) // 10 * 10 // 2  # ÷2
@@ -290,11 +308,12 @@ def test_undo_removes_the_last_hand_then_says_there_is_nothing_to_undo(client, a
     response = client.post(f"{API}/matches/{token}/undo", json={"version": 2})
     assert response.status_code == 200
     assert response.json["removed"] == 2
-    assert response.json["sheet"]["totals"] == {"Anna": 1015, "Béla": 570}
+    assert response.json["totals"] == {"Anna": 1015, "Béla": 570}
+    assert response.json["version"] == 3 and response.json["hands"] == 1 and "sheet" not in response.json
     assert client.post(f"{API}/matches/{token}/undo", json={"version": 3}).json["removed"] == 1
     events = event_count(app)
     body = assert_error(client.post(f"{API}/matches/{token}/undo", json={"version": 4}), 409, code="nothing_to_undo")
-    assert body["sheet"]["hands"] == [] and event_count(app) == events
+    assert body["state"]["hands"] == 0 and body["state"]["version"] == 4 and event_count(app) == events
 
 
 def test_revisions_list_every_entry_a_hand_had_through_either_link(client, match):
@@ -318,14 +337,15 @@ WRITES = [
 
 
 @pytest.mark.parametrize("method, path, body", WRITES)
-def test_a_save_based_on_a_stale_version_is_409_with_the_current_sheet_and_writes_nothing(
+def test_a_save_based_on_a_stale_version_is_409_with_the_current_state_and_writes_nothing(
         client, app, match, method, path, body):
     events = event_count(app)
     response = client.open(API + path.format(t=match["edit_token"]), method=method, json=body)
     error = assert_error(response, 409, code="stale")
     assert error["error"]["message"] == "this match changed — here is the current state"
     assert error["error"]["current_version"] == 1
-    assert error["sheet"]["match"]["version"] == 1 and error["sheet"]["totals"] == {"Anna": 1015, "Béla": 570}
+    assert error["state"]["version"] == 1 and error["state"]["totals"] == {"Anna": 1015, "Béla": 570}
+    assert error["state"]["hands"] == 1 and "sheet" not in error
     assert event_count(app) == events
 
 

@@ -324,7 +324,7 @@ def test_api_adds_a_game_and_answers_the_scored_result_and_sheet(client, api_mat
     assert (anna["score"], anna["rows_points"], anna["grey"]["points"], anna["stones"]["points"]) == (16, 9, 3, 4)
     assert {r["colour"]: r["points"] for r in anna["rows"] if r["cards"]} == {"green": 7, "red": 2}
     assert body["result"]["hand_winner"] == ["Anna"] and body["result"]["problems"] == []
-    assert body["sheet"]["totals"] == {"Anna": 16, "Béla": 7}
+    assert body["totals"] == {"Anna": 16, "Béla": 7} and body["version"] == 1
     sheet = client.get(f"{API}/matches/{api_match}").get_json()
     assert sheet["totals"] == {"Anna": 16, "Béla": 7} and sheet["match"]["variant"] == "keltis"
     assert sheet["hands"][0]["result"]["sides"][1]["rows"][1]["cards"] == ["3", "3", "6", "G6", "8", "X", "X"]
@@ -334,7 +334,7 @@ def test_api_edit_recomputes_and_the_web_form_shows_an_api_game_in_its_colour_fi
     client.post(f"{API}/matches/{api_match}/hands", json={"version": 0, "hand": API_GAME})
     edited = {"sides": [API_GAME["sides"][0], {**API_GAME["sides"][1], "stones": [4, 9, 5]}]}    # 3 stones: 4
     response = client.put(f"{API}/matches/{api_match}/hands/1", json={"version": 1, "hand": edited})
-    assert response.status_code == 200 and response.get_json()["sheet"]["totals"] == {"Anna": 16, "Béla": 11}
+    assert response.status_code == 200 and response.get_json()["totals"] == {"Anna": 16, "Béla": 11}
     page = client.get(f"/m/{api_match}/hands/1/edit").get_data(as_text=True)
     assert value_of(page, "side0-rows-green") == "0 1 2 3 3 4 5 X"
     assert value_of(page, "side0-rows-red") == "10 9 8 G8 7"

@@ -182,7 +182,7 @@ def _swap_seq(data: dict) -> dict:
 
 
 def _too_many(data: dict) -> dict:
-    data["events"] = data["events"] * 100
+    data["events"] = data["events"] * (transfer.MAX_EVENTS // len(data["events"]) + 1)
     return data
 
 
@@ -210,7 +210,7 @@ def _too_many(data: dict) -> dict:
     (_set("events.0.created_at", "soon"), ["events[0].created_at:"]),
     (_set("events.0.token", "x"), ["events[0].token:", "unknown field 'token'"]),
     (_set("edit_token", "x"), ["edit_token:", "unknown field"]),
-    (_too_many, ["events:", "at most 250"]),
+    (_too_many, ["events:", f"at most {transfer.MAX_EVENTS}"]),
 ], ids=lambda v: getattr(v, "__name__", None) if callable(v) else None)
 def test_malformed_file_is_refused_naming_the_bad_part_and_nothing_is_written(app, client, db, change, needles):
     body = json.dumps(change(copy.deepcopy(_export(db))), ensure_ascii=False)

@@ -1,0 +1,97 @@
+"""Rate limits on the routes that cost real work: PDFs, import, new matches, scoring and the meld checker.
+
+Flask-Limiter keyed by the client's address (behind a reverse proxy that is the address the proxy forwards,
+when the app is configured to trust it). Each limit is a config key read per request, so ``instance/config.py``
+can change it; ``RATELIMIT_ENABLED = False`` turns them all off and ``RATELIMIT_STORAGE_URI`` moves the counters
+out of process memory (e.g. ``redis://…`` for several workers). Pages a table reloads all evening (the
+scoresheet, the hand forms, saves) are not limited at all: they are cheap and remembered per match version.
+
+The defaults are far above what a table does in an evening, even with every phone behind one home router and
+the whole evening squeezed into one minute (``tests/web/test_limits.py`` plays one), and far below what a loop
+can send.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable
+
+from flask import Blueprint, Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+# name -> limit (Flask-Limiter's notation: several limits separated by ";")
+DEFAULT_LIMITS = {
+    # A render costs up to a second of CPU; a table prints one sheet at the end and maybe a pad or two.
+    "RATELIMIT_PDF": "10 per minute;60 per hour",
+    # An import replays a whole match (bounded by work in scorekeeper.transfer).
+    "RATELIMIT_IMPORT": "10 per minute;60 per hour",
+    # A row in the database per match: a table starts one or two an evening.
+    "RATELIMIT_NEW_MATCH": "10 per minute;100 per hour",
+    # The stateless scorer (the CLI's score over HTTP): a client scores a hand at a time.
+    "RATELIMIT_SCORE": "60 per minute;1000 per hour",
+    # The hand form asks for each meld line as it is typed, and so does the checker: generous.
+    "RATELIMIT_CHECK": "300 per minute;5000 per hour",
+}
+
+limiter = Limiter(key_func=get_remote_address)
+
+
+def _configured(name: str) -> Callable[[], str]:
+    return lambda: current_app.config[name]
+
+
+def limit(name: str, **kwargs) -> Callable:
+    """A route limit read from config key ``name``, shared by every route that uses the same name (so the
+    sheet PDF and the pad draw on one budget, like the form and the API that create matches)."""
+    return limiter.shared_limit(_configured(name), scope=name.removeprefix("RATELIMIT_").lower(), **kwargs)
+
+
+def limit_endpoints(bp: Blueprint, name: str, endpoints: tuple[str, ...]) -> None:
+    """The limit of config key ``name`` on these endpoints of ``bp``, together, checked before the view runs.
+    (A limit decorating a view's inner function would be checked only when it is called.)"""
+    names = {f"{bp.name}.{e}" for e in endpoints}
+    limiter.shared_limit(_configured(name), scope=name.removeprefix("RATELIMIT_").lower(),
+                         exempt_when=lambda: request.endpoint not in names)(bp)
+
+
+def slow_down() -> None:
+    """Hold a refused request for RATELIMIT_SLOWDOWN_SECONDS before answering it, while fewer than
+    RATELIMIT_SLOWDOWN_MAX are held (0, the default, never holds one).
+
+    A loop asks again the moment it is answered, so even a 429 that costs half a millisecond keeps as many
+    requests queued in the server as the loop has connections, and every other reader waits behind them. Held,
+    each connection of the loop asks about once a second; the held requests sleep (no CPU, no lock) but each
+    keeps one server thread, so this is for a server with threads to spare: set the most held at once well below
+    the server's threads (waitress ``threads=32`` with 24 held keeps 8 for everyone else; bench/abuse_bench.py
+    measures both). Past the most, refusals are answered at once."""
+    held = current_app.extensions.get("scorekeeper_slowdown")
+    if held is None or not held.acquire(blocking=False):
+        return
+    try:
+        time.sleep(current_app.config["RATELIMIT_SLOWDOWN_SECONDS"])
+    finally:
+        held.release()
+
+
+def retry_after() -> int:
+    """Seconds until the breached limit lets this client in again (at least one)."""
+    current = limiter.current_limit
+    return max(1, int(current.reset_at - time.time())) if current is not None else 60
+
+
+def init_app(app: Flask) -> None:
+    for name, value in DEFAULT_LIMITS.items():
+        app.config.setdefault(name, value)
+    # Retry-After is written by the 429 handler (scorekeeper.web), not by Flask-Limiter's X-RateLimit headers,
+    # which would also stretch a busy printer's 503 "try again in 2 s" to the end of the limit's window.
+    # Set explicitly: the one Limiter object would otherwise carry the previous app's setting over (tests make
+    # many apps), and Flask-Limiter warns (an error under the test suite) when no storage is named.
+    app.config.setdefault("RATELIMIT_ENABLED", True)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_SLOWDOWN_SECONDS", 1.0)
+    app.config.setdefault("RATELIMIT_SLOWDOWN_MAX", 0)
+    if app.config["RATELIMIT_SLOWDOWN_MAX"] > 0:
+        app.extensions["scorekeeper_slowdown"] = threading.BoundedSemaphore(app.config["RATELIMIT_SLOWDOWN_MAX"])
+    limiter.init_app(app)
