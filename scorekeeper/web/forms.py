@@ -19,7 +19,7 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
-from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
+from ..rules.bounds import DIGITS_MAX, PENALTY_POINTS_MAX, canasta_limits
 from .words import penalty_label
 
 try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
@@ -190,9 +190,23 @@ def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = Non
     return EntryLayout(rules, mode, [{"name": p, "players": [p]} for p in players], "", players)
 
 
+class WholeNumber(IntegerField):
+    """An IntegerField that reads at most :data:`DIGITS_MAX` ASCII digits: ``int()`` takes 4,300 digits (and
+    ``"٣"``), and NumberRange then compares through ``math.isnan``, which overflows past 308 digits."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
+            self.data = None
+            raise ValueError(self.gettext("Not a valid integer value."))
+        super().process_formdata([str(valuelist[0]).strip()] if valuelist else valuelist)
+
+
+_WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS_MAX}}}")
+
+
 def _count(label: Any, *, maximum: int, default: int | None = 0) -> IntegerField:
     """A count in 0…``maximum``: the record's range (rules/bounds.py), so the form says it at the field."""
-    return IntegerField(label, default=default, validators=[Optional(), NumberRange(min=0, max=maximum)])
+    return WholeNumber(label, default=default, validators=[Optional(), NumberRange(min=0, max=maximum)])
 
 
 def _penalty_row(rules: Rules) -> type[Form]:
@@ -201,7 +215,7 @@ def _penalty_row(rules: Rules) -> type[Form]:
                choice(OTHER_PENALTY, _l("Other (give the points)"))]
     return type("PenaltyRow", (Form,), {
         "code": SelectField(_l("Penalty"), choices=choices, default=""),
-        "points": IntegerField(_l("Points"), validators=[
+        "points": WholeNumber(_l("Points"), validators=[
             Optional(), NumberRange(min=-PENALTY_POINTS_MAX, max=PENALTY_POINTS_MAX)]),
     })
 
