@@ -42,9 +42,9 @@ class CanastaLimits:
     twins: int             # a twin is a pair of identical cards: at most half the deck
     pile_size: int         # the pile cannot hold more than the deck
     cards: int             # cards one side shows (all melds and the hand): at most the deck
-    melds: int             # melds of one side: each holds a card at least
+    melds: int             # melds of one side: the deck over the smallest meld the variant allows
     canastas: int          # canastas of one kind in a summary: the deck over the smallest canasta
-    points: int            # melded or hand card points in a summary: every card at the dearest value
+    points: int            # melded or hand card points in a summary: the whole deck's card points
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +57,12 @@ class KeltisLimits:
 def canasta_limits(rules: Any) -> CanastaLimits:
     deck = 52 * rules.packs + rules.jokers
     smallest = min((k.size[0] for k in rules.canastas), default=7) or 7
-    dearest = max((abs(v) for v in (*rules.card_values.values(), *rules.hand_values.values())), default=0)
+    # Every card of the deck at its value (or its value in hand, where that differs): what all melds or all hands
+    # of a table can add up to.
+    points = sum(rules.copies(key) * max(abs(value), abs(rules.hand_values.get(key, value)))
+                 for key, value in rules.card_values.items())
     return CanastaLimits(deck=deck, red_threes=2 * rules.packs, twins=deck // 2, pile_size=deck, cards=deck,
-                         melds=deck, canastas=deck // smallest, points=deck * dearest)
+                         melds=deck // max(rules.min_size, 1), canastas=deck // smallest, points=points)
 
 
 def keltis_limits(rules: Any) -> KeltisLimits:
