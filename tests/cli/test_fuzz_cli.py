@@ -33,6 +33,8 @@ def _encode(data) -> bytes:
 
 
 def assert_no_crash(result) -> None:
+    # The runner turns an uncaught exception into exit code 1, the code of "breaks the rules": look at it.
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert result.exit_code in (0, 1, 2), (result.exit_code, result.output[-500:], result.exception)
     assert "Traceback" not in result.output
     if result.exit_code == 2:
