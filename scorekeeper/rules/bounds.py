@@ -15,11 +15,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from . import cards
 from .errors import RecordError
 from .phrases import Phrase, phrase
 
 # --- sizes that hold for every variant ------------------------------------------------------------------------
-NOTATION_MAX = 2000        # characters of one card string (a meld, a hand, a Keltis row): the form's own cap
+NOTATION_MAX = cards.NOTATION_MAX    # characters of one card string (a meld, a hand, a Keltis row): 2,000
 NAME_MAX = 500             # a side's name in a record: a match keeps 80 characters of a name, and a cutthroat
                            # hand's partnership is named after its players ("Anna & Béla & …")
 TEXT_MAX = 1000            # a name or title sent to create a match, which keeps the first 80 (200 of a title)

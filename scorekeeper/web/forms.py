@@ -197,11 +197,12 @@ class WholeNumber(IntegerField):
     def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
             self.data = None
-            raise ValueError(self.gettext("Not a valid integer value."))
+            raise ValueError(self.gettext(_NOT_AN_INTEGER))
         super().process_formdata([str(valuelist[0]).strip()] if valuelist else valuelist)
 
 
 _WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS_MAX}}}")
+_NOT_AN_INTEGER = "Not a valid integer value."     # IntegerField's own words, translated by WTForms' catalogue
 
 
 def _count(label: Any, *, maximum: int, default: int | None = 0) -> IntegerField:

@@ -241,3 +241,10 @@ def test_an_import_with_a_5000_digit_integer_is_a_400(client):
     response = upload(client, body.encode())
     assert response.status_code == 400
     assert "not valid JSON" in response.get_data(as_text=True)
+
+
+def test_check_meld_with_a_megabyte_of_cards_is_a_400_before_they_are_read(client):
+    data = json.dumps({"variant": "diszitett", "cards": "K " * 400_000})
+    response = client.post(f"{API}/check-meld", data=data, content_type="application/json")
+    assert_error(response, 400, field="cards")
+    assert "at most 2000 characters" in response.json["error"]["message"]
