@@ -135,17 +135,19 @@ def _penalty(rules: Rules, value: Any, field: str) -> Penalty:
 
 
 def side_names(data: Mapping[str, Any], field: str, *, who: str = "side") -> tuple[str, list[str]]:
-    """A side's ``name`` and ``players``: one-line text of bounded length, valid UTF-8, players unique."""
+    """A side's ``name`` and ``players``: valid UTF-8 text of bounded length, players unique."""
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RecordError(f"every {who} needs a name", field=f"{field}.name")
-    bounds.text(name, f"{field}.name", most=bounds.NAME_MAX, single_line=True)
+    # Valid UTF-8 only: control characters are refused where a match is created, and a match made before that
+    # (a tab in a pasted name) must still take and replay its hands.
+    bounds.text(name, f"{field}.name", most=bounds.NAME_MAX)
     players = data.get("players", [name])
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         raise RecordError("players must be a list of names", field=f"{field}.players")
     bounds.at_most(players, bounds.PLAYERS_MAX, f"{field}.players")
     for k, player in enumerate(players):
-        bounds.text(player, f"{field}.players[{k}]", most=bounds.NAME_MAX, single_line=True)
+        bounds.text(player, f"{field}.players[{k}]", most=bounds.NAME_MAX)
     if len(set(players)) != len(players):
         raise RecordError("a player is listed twice", field=f"{field}.players")
     return name, players

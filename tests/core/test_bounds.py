@@ -101,3 +101,9 @@ def test_the_chart_draws_any_total_without_raising(total):
     svg = score_race_svg(sheet)
     svg.encode("utf-8")
     assert svg.startswith("<svg") and svg.endswith("</svg>")
+
+
+def test_a_name_with_a_tab_from_a_match_made_before_the_limits_still_scores():
+    """create_match refuses control characters now; a name stored before must not strand its match."""
+    result = score_hand(parse_record(record(name="An\tna")))
+    assert result.sides[0].name == "An\tna"
