@@ -128,8 +128,10 @@ def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"sides": e["sides"]} for e in entries]
 
 
-def score_entries(match: Match, entries: Sequence[Mapping[str, Any]]) -> list[HandResult]:
-    return score_match(match.variant, match.options, _records(entries))
+def score_entries(match: Match, entries: Sequence[Mapping[str, Any]], *, new: int | None = None) -> list[HandResult]:
+    """Replay; only hand ``new`` (1-based, the one being saved) is read with the limits of rules/bounds.py, so a
+    hand stored before a limit existed still replays and can be corrected."""
+    return score_match(match.variant, match.options, _records(entries), checked=() if new is None else {new - 1})
 
 
 def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
@@ -173,7 +175,7 @@ def _save(session: Session, match: Match, based_on: int, event: HandEvent) -> No
 
 
 def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandResult:
-    results = score_entries(match, entries)
+    results = score_entries(match, entries, new=number)
     result = results[number - 1]
     if not result.ok:
         raise HandRejected(result.to_dict())

@@ -12,8 +12,10 @@ ones. Standard library only, like the rest of the core.
 from __future__ import annotations
 
 import unicodedata
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from . import cards
 from .errors import RecordError
@@ -75,10 +77,26 @@ def keltis_limits(rules: Any) -> KeltisLimits:
 
 # --- checks raising RecordError -------------------------------------------------------------------------------
 
+_relaxed: ContextVar[bool] = ContextVar("scorekeeper_bounds_relaxed", default=False)
+
+
+@contextmanager
+def relaxed() -> Iterator[None]:
+    """Ranges and sizes are not enforced inside (types and text still are): for replaying hands stored before
+    a limit existed, so an old match still renders and its hands can be corrected. New input is never read so."""
+    token = _relaxed.set(True)
+    try:
+        yield
+    finally:
+        _relaxed.reset(token)
+
+
 def whole(value: Any, field: str, *, least: int, most: int) -> int:
     """A whole number (not a bool) in ``least``…``most``; anything else is a RecordError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(phrase("expected a whole number, got %(value)r", value=_short(value)), field=field)
+    if _relaxed.get():
+        return value
     if value < least:
         raise RecordError(phrase("must be at least %(least)s, got %(value)s", least=least, value=_short(value)),
                           field=field)
@@ -90,14 +108,14 @@ def whole(value: Any, field: str, *, least: int, most: int) -> int:
 
 def at_most(items: Any, most: int, field: str) -> None:
     """A list no longer than ``most``; checked before its items are read."""
-    if len(items) > most:
+    if len(items) > most and not _relaxed.get():
         raise RecordError(phrase("at most %(most)s entries, got %(count)s", most=most, count=len(items)),
                           field=field)
 
 
 def notation(value: str, field: str) -> str:
     """A card string no longer than :data:`NOTATION_MAX`, checked before it is split into tokens."""
-    if len(value) > NOTATION_MAX:
+    if len(value) > NOTATION_MAX and not _relaxed.get():
         raise RecordError(phrase("at most %(most)s characters, got %(count)s", most=NOTATION_MAX,
                                  count=len(value)), field=field)
     return value
@@ -110,7 +128,7 @@ def text(value: Any, field: str, *, most: int, single_line: bool = False) -> str
         raise RecordError(phrase("expected text, got %(value)r", value=_short(value)), field=field)
     if reason := bad_text(value, single_line=single_line):
         raise RecordError(reason, field=field)
-    if len(value) > most:
+    if len(value) > most and not _relaxed.get():
         raise RecordError(phrase("at most %(most)s characters, got %(count)s", most=most, count=len(value)),
                           field=field)
     return value
@@ -155,6 +173,11 @@ def bad_json(data: Any, *, depth: int = JSON_DEPTH_MAX) -> tuple[str, str] | Non
                 where = f"{path}[{key}]"
             stack.append((child, where, level + 1))
     return None
+
+
+def cards_at_most(count: int, most: int, field: str) -> None:
+    if count > most and not _relaxed.get():
+        raise RecordError(phrase("at most %(most)s cards, got %(count)s", most=most, count=count), field=field)
 
 
 def decimal(raw: str, *, most: int, digits: int = DIGITS_MAX) -> int | None:

@@ -88,8 +88,7 @@ def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX) -> tuple[Car
         cards = parse_cards(value)
     except NotationError as exc:
         raise RecordError(exc.says or str(exc), field=field) from None
-    if len(cards) > most:
-        raise RecordError(phrase("at most %(most)s cards, got %(count)s", most=most, count=len(cards)), field=field)
+    bounds.cards_at_most(len(cards), most, field)
     return cards
 
 
@@ -187,15 +186,11 @@ def _side(rules: Rules, value: Any, i: int) -> SideRecord:
     players_t = tuple(players)
     red = _by_player(data.get("red_threes", 0), f"{field}.red_threes", players_t,
                      lambda v, f: _int(v, f, most=limits.red_threes))
-    if sum(red.values()) > limits.red_threes:
-        raise RecordError(phrase("must be at most %(most)s, got %(value)s", most=limits.red_threes,
-                                 value=sum(red.values())), field=f"{field}.red_threes")
+    bounds.whole(sum(red.values()), f"{field}.red_threes", least=0, most=limits.red_threes)
     held = limits.cards - sum(map(len, parsed_melds))
     hand = _by_player(data.get("hand", ""), f"{field}.hand", players_t,
                       lambda v, f: _cards(v, f, most=max(held, 0)))
-    if sum(map(len, hand.values())) > held:
-        raise RecordError(phrase("at most %(most)s cards, got %(count)s", most=held,
-                                 count=sum(map(len, hand.values()))), field=f"{field}.hand")
+    bounds.cards_at_most(sum(map(len, hand.values())), held, f"{field}.hand")
     return SideRecord(
         name=name, players=players_t, melds=tuple(parsed_melds),
         red_threes={(k or players_t[0]): v for k, v in red.items()},

@@ -248,3 +248,23 @@ def test_check_meld_with_a_megabyte_of_cards_is_a_400_before_they_are_read(clien
     response = client.post(f"{API}/check-meld", data=data, content_type="application/json")
     assert_error(response, 400, field="cards")
     assert "at most 2000 characters" in response.json["error"]["message"]
+
+
+def test_a_hand_stored_before_the_limits_still_renders_and_can_be_corrected(client, app):
+    """A database from before the limits may hold twins=60: the match must not be stranded (500 on every page)."""
+    from scorekeeper.models import HandEvent, Match
+
+    created = new_match(client)
+    old = hand_with({"twins": 60})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = session.query(Match).filter_by(edit_token=created["edit_token"]).one()
+        match.events.append(HandEvent(seq=1, action="add", hand_number=1, entry=old))
+        match.version = 1
+        session.commit()
+    every_page_renders(client, created, pdf=True)
+    assert add(client, created["edit_token"], README_HAND, 1).status_code == 201        # hand 2 goes on top
+    body = assert_error(client.put(f"{API}/matches/{created['edit_token']}/hands/1",
+                                   json={"version": 2, "hand": old}), 400)
+    assert body["error"]["field"].endswith("sides[0].twins")                            # new input: limits hold
+    assert client.put(f"{API}/matches/{created['edit_token']}/hands/1",
+                      json={"version": 2, "hand": README_HAND}).status_code == 200
