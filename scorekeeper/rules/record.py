@@ -13,7 +13,6 @@ from . import bounds
 from .bounds import CanastaLimits, canasta_limits
 from .cards import Card, parse_cards
 from .errors import NotationError, RecordError
-from .phrases import phrase
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
 from .variants import Rules, family, get_variant, registry
 
