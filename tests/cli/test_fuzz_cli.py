@@ -11,7 +11,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from scorekeeper import cli
 
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True)
+FUZZ = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 ODD = ["\ud800", "\x00", "²", "9" * 5000, "K K K", "JK 2 2", "3h", "", "Anna", "9999-12-31T23:59:59-01:00"]
 text = st.sampled_from(ODD) | st.text(max_size=8)
 number = st.one_of(st.integers(-5, 200), st.sampled_from([10**400, -10**400, 2**63, 10**20]))
@@ -49,7 +49,7 @@ def test_score_never_crashes(raw):
     assert_no_crash(CliRunner().invoke(cli.main, ["score"], input=raw))
 
 
-@settings(max_examples=40, deadline=None, derandomize=True)
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
 @given(variant=st.sampled_from(["diszitett", "keltis", "nope"]) | text, cards=st.lists(text, min_size=1, max_size=3),
        minimum=st.none() | text, option=st.none() | text)
 @example(variant="diszitett", cards=["K K K"], minimum="²", option=None)

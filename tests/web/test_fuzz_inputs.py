@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 from test_api import README_HAND
 from test_fuzz_pages import API, HUGE, ODD_TEXT, fuzz_app, fuzz_client, no_exception_logged  # noqa: F401
 
-FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 text = st.one_of(st.sampled_from(ODD_TEXT), st.text(max_size=12),

@@ -22,7 +22,7 @@ from scorekeeper.db import init_db
 from test_api import README_HAND, SUMMARY_HAND
 
 API = "/api/v1"
-FUZZ = settings(max_examples=90, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=90, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -209,7 +209,7 @@ def test_whatever_the_api_accepts_renders_on_every_page(fuzz_app, fuzz_client, g
     no_exception_logged(fuzz_app)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True)
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
 @given(st.sampled_from(sorted(TABLES)), st.data())
 def test_a_correction_through_the_api_renders_too(fuzz_app, fuzz_client, table, data):
     """A legal first hand, then a changed one as its correction (PUT): the sheet and every revision render."""
