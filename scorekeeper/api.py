@@ -22,6 +22,7 @@ from .matches import MAX_VERSION, HandRejected, StaleMatch
 from .saves import AlreadySaved, KeyReused, Unavailable, check_key
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
+from .rules.bounds import bad_json
 from .web.words import said, say_error
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -69,6 +70,9 @@ def read_body(allowed: Iterable[str] | None = None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiError(400, _("the body must be a JSON object {...}, not %(kind)s", kind=type(data).__name__),
                        code="not_an_object")
+    if bad := bad_json(data):       # stored text must encode as UTF-8 on every page later; nesting is bounded
+        raise ApiError(400, _("%(field)s: %(reason)s", field=bad[0], reason=bad[1]), code="unreadable",
+                       field=bad[0])
     if allowed is not None and (unknown := sorted(set(data) - set(allowed))):
         raise ApiError(400, _("unknown field %(name)r; fields are: %(known)s", name=unknown[0],
                               known=", ".join(sorted(allowed))), code="unreadable", field=unknown[0])

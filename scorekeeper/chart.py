@@ -30,7 +30,10 @@ LABELS = {
     "axis": "hand",
     "empty": "No hands yet",
 }
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Totals are bounded by the record's limits (rules/bounds.py) far below this; a value past it (a database from
+# before the limits, a hand-edited export) is drawn at the edge instead of overflowing the float arithmetic.
+PLOT_MAX = 10**12
 
 
 def _text(value: Any) -> str:
@@ -40,6 +43,13 @@ def _text(value: Any) -> str:
 
 def _short(name: str, limit: int = 12) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+def _plotted(value: Any, last: int) -> int:
+    """A total as the chart can draw it: a whole number clamped to ±PLOT_MAX; anything else keeps ``last``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return last
+    return int(max(-PLOT_MAX, min(PLOT_MAX, value)))
 
 
 def _points(n: int) -> str:
@@ -70,15 +80,16 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def _target(sheet: Mapping[str, Any]) -> int | None:
-    if isinstance(sheet.get("target"), int):
-        return sheet["target"]
-    match = sheet.get("match") or {}
-    try:
-        from .rules import get_variant
+    target = sheet.get("target")
+    if not isinstance(target, int):
+        match = sheet.get("match") or {}
+        try:
+            from .rules import get_variant
 
-        return get_variant(match["variant"]).rules(match.get("options")).target
-    except Exception:        # an unknown variant only loses the target line, never the chart
-        return None
+            target = get_variant(match["variant"]).rules(match.get("options")).target
+        except Exception:        # an unknown variant only loses the target line, never the chart
+            return None
+    return _plotted(target, 0) if isinstance(target, int) and not isinstance(target, bool) else None
 
 
 def race_series(sheet: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
@@ -87,7 +98,7 @@ def race_series(sheet: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
     for name in sheet.get("columns", []):
         values, last = [0], 0
         for hand in sheet.get("hands", []):
-            last = hand["result"].get("totals", {}).get(name, last)
+            last = _plotted(hand["result"].get("totals", {}).get(name, last), last)
             values.append(last)
         series.append((name, values))
     return series

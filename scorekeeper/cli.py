@@ -1,21 +1,30 @@
 """``python -m scorekeeper``: thin click wrappers over :mod:`scorekeeper.service`.
 
-Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input.
+Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input (one line on
+standard error), 3 an internal error, a bug (one line; the traceback too when ``SCOREKEEPER_DEBUG`` is set).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
+import traceback
 from typing import Any
 
 import click
 
 from . import service
 from .rules import ScorekeeperError
+from .rules.bounds import bad_json, bad_text
 
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
+EXIT_INTERNAL = 3
+# The largest file a command reads: the web app's request cap (MAX_CONTENT_LENGTH). Checked before reading, so a
+# 90 MB file costs a stat, not 720 MB of parsed JSON.
+INPUT_MAX_BYTES = 1024 * 1024
 
 
 def _emit(data: Any) -> None:
@@ -37,7 +46,25 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@click.group()
+class _Guarded(click.Group):
+    """A command that crashes is a bug, not bad input: exit 3 with one line, never 1 ("breaks the rules")."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            if os.environ.get("SCOREKEEPER_DEBUG"):
+                traceback.print_exc()
+            reason = str(exc).splitlines()[0][:200] if str(exc) else ""
+            click.echo(f"internal error (a bug, please report it): {type(exc).__name__}"
+                       + (f": {reason}" if reason else "") + "; set SCOREKEEPER_DEBUG=1 for the traceback", err=True)
+            sys.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=_Guarded)
 def main() -> None:
     """Score keeping and rules adjudication for Canasta variants played with real cards."""
 
@@ -47,11 +74,15 @@ def read_json(path: str) -> Any:
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")
+            raw = sys.stdin.buffer.read(INPUT_MAX_BYTES + 1)
         else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        return json.loads(text)
+            with open(path, "rb") as fh:
+                # A regular file's size is known before reading; a pipe's is not, so read one byte past the cap.
+                size = os.fstat(fh.fileno()).st_size
+                raw = fh.read(INPUT_MAX_BYTES + 1) if size <= INPUT_MAX_BYTES else None
+        if raw is None or len(raw) > INPUT_MAX_BYTES:
+            _fail(f"{name}: larger than {INPUT_MAX_BYTES // 1024} KiB; a hand record or match export is far smaller")
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except OSError as exc:
         _fail(f"{name}: cannot read the file: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:
@@ -60,6 +91,15 @@ def read_json(path: str) -> Any:
         _fail(f"{name}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
     except RecursionError:
         _fail(f"{name}: the JSON is nested too deeply to be a hand record")
+    except ValueError as exc:      # a number of more than 4,300 digits, NaN, Infinity
+        _fail(f"{name}: not valid JSON: {str(exc)[:120]}")
+    if bad := bad_json(data):
+        _fail(f"{name}: {bad[0]}: {bad[1]}")
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 @main.command("score")
@@ -84,8 +124,12 @@ def score_command(file: str) -> None:
 def check_meld_command(variant: str, opening_minimum: str | None, going_out: bool, option_pairs: tuple[str, ...],
                        cards: tuple[str, ...]) -> None:
     """Judge one meld (or an opening of several melds separated by "|") and print the verdict as JSON."""
+    for text in (variant, *cards, *option_pairs):
+        if reason := bad_text(text, single_line=True):
+            _fail(f"{ascii(text)[:60]}: {reason.render()}")
     if opening_minimum is not None:
-        if not opening_minimum.lstrip("-").isdigit():
+        # ASCII digits only: "²".isdigit() is true and int("²") fails; 7 digits is past any opening minimum.
+        if not re.fullmatch(r"-?[0-9]{1,7}", opening_minimum):
             _fail(f"--opening-minimum {opening_minimum!r}: expected a whole number of points, e.g. 50")
         opening_minimum = int(opening_minimum)
     try:

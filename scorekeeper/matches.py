@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from .models import HandEvent, Match, MatchSide
 from .remembered import Remembered
-from .rules import RecordError, get_variant, score_match
+from .rules import RecordError, bounds, get_variant, score_match
 from .rules.phrases import phrase
 from .rules.problems import problem
 from .rules.scoring import HandResult
@@ -81,11 +81,13 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
         name = side.get("name") if isinstance(side, Mapping) else None
         if not isinstance(name, str) or not name.strip():
             raise RecordError("every side needs a name", field=f"sides[{i}].name")
-        name = name.strip()[:80]
+        name = bounds.text(name, f"sides[{i}].name", most=bounds.TEXT_MAX, single_line=True).strip()[:80]
         players = side.get("players") or [name]
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise RecordError("players must be a list of names", field=f"sides[{i}].players")
-        players = [p.strip()[:80] for p in players]
+        bounds.at_most(players, bounds.PLAYERS_MAX, f"sides[{i}].players")
+        players = [bounds.text(p, f"sides[{i}].players[{k}]", most=bounds.TEXT_MAX, single_line=True).strip()[:80]
+                   for k, p in enumerate(players)]
         if len(players) > rules.players_per_side:
             raise RecordError(f"at most {rules.players_per_side} players per side in this form",
                               field=f"sides[{i}].players")
@@ -97,6 +99,7 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
         stored.append(MatchSide(position=i, name=name, players=players))
     if not isinstance(title, str):
         raise RecordError("the title must be text", field="title")
+    bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
     match = Match(edit_token=new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
                   options=dict(rules.options), sides=stored, version=0)
     session.add(match)
@@ -157,8 +160,10 @@ def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"sides": e["sides"]} for e in entries]
 
 
-def score_entries(match: Match, entries: Sequence[Mapping[str, Any]]) -> list[HandResult]:
-    return score_match(match.variant, match.options, _records(entries))
+def score_entries(match: Match, entries: Sequence[Mapping[str, Any]], *, new: int | None = None) -> list[HandResult]:
+    """Replay; only hand ``new`` (1-based, the one being saved) is read with the limits of rules/bounds.py, so a
+    hand stored before a limit existed still replays and can be corrected."""
+    return score_match(match.variant, match.options, _records(entries), checked=() if new is None else {new - 1})
 
 
 def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
@@ -234,7 +239,7 @@ def _loaded_version(match: Match) -> int:
 
 
 def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandResult:
-    results = score_entries(match, entries)
+    results = score_entries(match, entries, new=number)
     result = results[number - 1]
     if not result.ok:
         raise HandRejected(result.to_dict())

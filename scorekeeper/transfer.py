@@ -25,6 +25,7 @@ from . import matches
 from .db import Base, make_engine
 from .models import HandEvent, Match, MatchSide
 from .rules import ScorekeeperError, get_variant, score_match
+from .rules.bounds import bad_json
 
 FORMAT = "scorekeeper-match"
 FORMAT_VERSION = 1
@@ -37,6 +38,9 @@ ACTIONS = ("add", "edit", "undo")
 TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "title", "created_at", "sides",
             "events"}
 EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
+# Dates an import may carry: a match played with this app, with room on both sides. Outside, a time zone shift or
+# the export's "Z" would overflow Python's datetime (years 1 and 9999).
+FIRST_YEAR, LAST_YEAR = 2000, 2100
 
 
 class ImportRefused(ValueError):
@@ -85,15 +89,23 @@ def parse_export(raw: bytes | str) -> dict[str, Any]:
     if not text.strip():
         raise ImportRefused("the file is empty; choose a match file exported by the scorekeeper")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ImportRefused(f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") \
             from None
     except RecursionError:
         raise ImportRefused("the JSON is nested too deeply to be a match export") from None
+    except ValueError as exc:        # a number of more than 4,300 digits, NaN or Infinity
+        raise ImportRefused(f"the file is not valid JSON ({str(exc)[:120]})") from None
     if not isinstance(data, dict):
         raise ImportRefused("the file must hold one JSON object: a match exported by the scorekeeper")
+    if bad := bad_json(data):        # text that cannot be shown later, or nesting no export has
+        raise ImportRefused(bad[1], bad[0])
     return data
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 # --- checking ----------------------------------------------------------------------------------------------
@@ -101,11 +113,16 @@ def parse_export(raw: bytes | str) -> dict[str, Any]:
 def _moment(value: Any, part: str) -> datetime:
     if not isinstance(value, str):
         raise ImportRefused("expected a date and time such as \"2026-05-01T18:30:00Z\"", part)
+    if len(value) > 64:
+        raise ImportRefused(f"{value[:40]!r}… is not a date and time such as \"2026-05-01T18:30:00Z\"", part)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise ImportRefused(f"{value[:40]!r} is not a date and time such as \"2026-05-01T18:30:00Z\"", part) \
             from None
+    # Checked before the time zone is applied: 0001-01-01T00:00+01:00 or 9999-12-31T23:59-01:00 would overflow.
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise ImportRefused(f"{value[:40]!r} is not a date between {FIRST_YEAR} and {LAST_YEAR}", part)
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
     return moment

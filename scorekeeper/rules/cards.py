@@ -127,10 +127,18 @@ def parse_card(token: str, *, position: int = 1, text: str | None = None) -> Car
     return card
 
 
+#: Characters of one card list (a meld, a hand, an opening): the longest real one is a few hundred. Checked before
+#: the text is split, so a megabyte of "K " costs nothing (the record's limits are in bounds.py).
+NOTATION_MAX = 2000
+
+
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read a card list: a string of tokens, or an iterable of token strings."""
     if not isinstance(text, str):
         text = " ".join(str(part) for part in text)
+    if len(text) > NOTATION_MAX:
+        raise NotationError(phrase("at most %(most)s characters, got %(count)s", most=NOTATION_MAX, count=len(text)),
+                            token=text[:20], position=0, text=text[:40] + "…")
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     return tuple(parse_card(tok, position=i, text=text) for i, tok in enumerate(tokens, start=1))
 

@@ -19,10 +19,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from . import bounds
 from .errors import RecordError
 from .phrases import Phrase, named, phrase
 from .problems import Problem, problem
-from .record import _int, _object, record_rules, record_sides
+from .record import _int, _object, record_rules, record_sides, side_names
 from .variants import Variant
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
@@ -30,6 +31,7 @@ ASCENDING, DESCENDING = "ascending", "descending"
 _SPLIT = re.compile(r"[\s,]+")
 _NUMBER_TOKEN = re.compile(r"\d{1,2}")
 _GREY_TOKEN = re.compile(r"G(\d{1,2})")
+_STONE_TOKEN = re.compile(r"-?[0-9]{1,2}")
 _TOP_FIELDS = {"variant", "options", "totals_before", "sides"}
 _SIDE_FIELDS = {"name", "players", "rows", "grey", "stones"}
 
@@ -174,18 +176,27 @@ class RowCard:
         return str(self) if self.kind == GREY else f"{colour} {self}"
 
 
-def _tokens(value: Any, field: str, what: str) -> list[str]:
+def _tokens(value: Any, field: str, what: str, most: int | None = None) -> list[str]:
+    """The tokens of a row given as text or as a list; the text's length and the token count (``most``, a deck's
+    worth by default) are bounded before anything is converted."""
+    most = most if most is not None else bounds.NOTATION_MAX
     if isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
+        bounds.at_most(value, most, field)
+        if any(isinstance(v, int) and not -100 < v < 100 for v in value):
+            raise RecordError(f"expected {what}", field=field)
         value = " ".join(str(v) for v in value)
     if not isinstance(value, str):
-        raise RecordError(f"expected {what}, got {value!r}", field=field)
-    return [t for t in _SPLIT.split(value.strip()) if t]
+        raise RecordError(f"expected {what}, got {bounds._short(value)!r}", field=field)
+    tokens = [t for t in _SPLIT.split(bounds.notation(value, field).strip()) if t]
+    bounds.at_most(tokens, most, field)
+    return tokens
 
 
 def parse_row(rules: KeltisRules, value: Any, field: str = "row") -> tuple[RowCard, ...]:
     """A colour row as laid: ``"10 9 8 G8 7 X"``. A token that is no card raises RecordError naming it."""
     cards = []
-    for n, token in enumerate(_tokens(value, field, 'a colour row as text such as "0 1 2 3 X"'), start=1):
+    for n, token in enumerate(_tokens(value, field, 'a colour row as text such as "0 1 2 3 X"',
+                                      bounds.keltis_limits(rules).cards), start=1):
         text = token.upper()
         grey = _GREY_TOKEN.fullmatch(text)
         if text == "X":
@@ -205,7 +216,8 @@ def parse_row(rules: KeltisRules, value: Any, field: str = "row") -> tuple[RowCa
 def parse_grey_row(rules: KeltisRules, value: Any, field: str = "grey") -> tuple[int, ...]:
     """The neutral grey row: values of the point cards in it (``"3 5 2"``; ``G3`` is read as 3 too)."""
     out = []
-    for n, token in enumerate(_tokens(value, field, 'the grey row as text such as "3 5 2"'), start=1):
+    for n, token in enumerate(_tokens(value, field, 'the grey row as text such as "3 5 2"',
+                                      bounds.keltis_limits(rules).cards), start=1):
         text = token.upper().removeprefix("G")
         if not (_NUMBER_TOKEN.fullmatch(text) and int(text) in rules.grey_values):
             raise RecordError(phrase(
@@ -215,17 +227,22 @@ def parse_grey_row(rules: KeltisRules, value: Any, field: str = "grey") -> tuple
     return tuple(out)
 
 
-def parse_stones(value: Any, field: str = "stones") -> tuple[int, ...]:
-    """Wishing stones as a list of whole numbers (or text ``"1 2 3"``). Their range is checked as a problem."""
+def parse_stones(value: Any, field: str = "stones", most: int = 9) -> tuple[int, ...]:
+    """Wishing stones as a list of whole numbers (or text ``"1 2 3"``), at most ``most`` (the game's stones).
+    Values of two digits at most are read; whether the game has that stone is checked as a problem."""
+    limit = bounds.KeltisLimits(cards=0, stones=most).stone_value
     if isinstance(value, str):
-        tokens = [t for t in _SPLIT.split(value.strip()) if t]
-        if bad := next((t for t in tokens if not re.fullmatch(r"-?\d+", t)), None):
+        tokens = [t for t in _SPLIT.split(bounds.notation(value, field).strip()) if t]
+        if bad := next((t for t in tokens if not _STONE_TOKEN.fullmatch(t)), None):
             raise RecordError(phrase("%(token)r is not a wishing stone; stones are values such as [1, 4, 9]",
-                                     token=bad), field=field)
+                                     token=bounds._short(bad)), field=field)
+        bounds.at_most(tokens, most, field)
         return tuple(int(t) for t in tokens)
     if not isinstance(value, list):
-        raise RecordError(f"expected a list of wishing stones such as [1, 4, 9], got {value!r}", field=field)
-    return tuple(_int(v, f"{field}[{k}]", minimum=None) for k, v in enumerate(value))
+        raise RecordError(f"expected a list of wishing stones such as [1, 4, 9], got {bounds._short(value)!r}",
+                          field=field)
+    bounds.at_most(value, most, field)
+    return tuple(_int(v, f"{field}[{k}]", minimum=None, most=limit) for k, v in enumerate(value))
 
 
 def _span(values: Iterable[int]) -> str:
@@ -269,6 +286,7 @@ def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
     if not isinstance(players, list) or len(players) != 1 or not all(isinstance(p, str) and p for p in players):
         raise RecordError("Keltis is played each for themselves: a side is one player (players: [name])",
                           field=f"{field}.players")
+    side_names(data, field, who="player")
     raw_rows = data.get("rows", {})
     if not isinstance(raw_rows, dict):
         raise RecordError("rows must be an object of colours to rows, such as {\"green\": \"0 1 2 X\"}",
@@ -287,7 +305,7 @@ def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
         rows[colour], fields[colour] = parse_row(rules, row, where), where
     return PlayerTable(name=name, players=tuple(players), rows=rows, row_fields=fields,
                        grey=parse_grey_row(rules, data.get("grey", ""), f"{field}.grey"),
-                       stones=parse_stones(data.get("stones", []), f"{field}.stones"))
+                       stones=parse_stones(data.get("stones", []), f"{field}.stones", len(rules.stones)))
 
 
 def parse_record(data: Any) -> KeltisRecord:

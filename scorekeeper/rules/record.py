@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from . import bounds
+from .bounds import CanastaLimits, canasta_limits
 from .cards import Card, parse_cards
 from .errors import NotationError, RecordError
-from .phrases import phrase
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
 from .variants import Rules, family, get_variant, registry
 
@@ -65,26 +66,29 @@ class HandRecord:
         return self.rules.id
 
 
-def _int(value: Any, field: str, *, minimum: int | None = 0, allow_none: bool = False) -> int | None:
+def _int(value: Any, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+         allow_none: bool = False) -> int | None:
+    """A whole number in ``minimum``…``most`` (``minimum`` None: down to ``-most``); see :mod:`.bounds`."""
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(phrase("expected a whole number, got %(value)r", value=value), field=field)
-    if minimum is not None and value < minimum:
-        raise RecordError(phrase("must be at least %(least)s, got %(value)s", least=minimum, value=value),
-                          field=field)
-    return value
+    return bounds.whole(value, field, least=-most if minimum is None else minimum, most=most)
 
 
-def _cards(value: Any, field: str) -> tuple[Card, ...]:
+def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX) -> tuple[Card, ...]:
+    """Cards as text or as a list of tokens; the text's length and the card count are bounded before and after
+    the tokens are read (``most`` cards)."""
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        bounds.at_most(value, most, field)
         value = " ".join(value)
     if not isinstance(value, str):
-        raise RecordError(f"expected cards as text such as \"K K 2\", got {value!r}", field=field)
+        raise RecordError(f"expected cards as text such as \"K K 2\", got {bounds._short(value)!r}", field=field)
+    bounds.notation(value, field)
     try:
-        return parse_cards(value)
+        cards = parse_cards(value)
     except NotationError as exc:
         raise RecordError(exc.says or str(exc), field=field) from None
+    bounds.cards_at_most(len(cards), most, field)
+    return cards
 
 
 def _object(value: Any, field: str, allowed: set[str]) -> Mapping[str, Any]:
@@ -99,6 +103,7 @@ def _object(value: Any, field: str, allowed: set[str]) -> Mapping[str, Any]:
 def _by_player(value: Any, field: str, players: tuple[str, ...], parse) -> dict[str, Any]:
     """A per-side value, or an object keyed by the side's players."""
     if isinstance(value, dict):
+        bounds.at_most(value, len(players), field)
         out = {}
         for player, v in value.items():
             if player not in players:
@@ -114,35 +119,61 @@ def _penalty(rules: Rules, value: Any, field: str) -> Penalty:
     code = data.get("code")
     if not isinstance(code, str) or not code:
         raise RecordError("a penalty needs a code such as \"out_of_turn_meld\"", field=f"{field}.code")
+    bounds.text(code, f"{field}.code", most=bounds.LABEL_MAX, single_line=True)
+    if isinstance(data.get("label"), str):
+        bounds.text(data["label"], f"{field}.label", most=bounds.LABEL_MAX, single_line=True)
     known = rules.penalties.get(code)
     if "points" not in data and known is None:
         raise RecordError(f"unknown penalty {code!r} needs its points; known penalties: "
                           + (", ".join(rules.penalties) or "none"), field=f"{field}.points")
-    points = _int(data.get("points", known[1] if known else 0), f"{field}.points", minimum=None)
+    points = _int(data.get("points", known[1] if known else 0), f"{field}.points", minimum=None,
+                  most=bounds.PENALTY_POINTS_MAX)
     label = data.get("label") or (known[0] if known else code)
     return Penalty(code=code, points=points, label=str(label))
+
+
+def side_names(data: Mapping[str, Any], field: str, *, who: str = "side") -> tuple[str, list[str]]:
+    """A side's ``name`` and ``players``: valid UTF-8 text of bounded length, players unique."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError(f"every {who} needs a name", field=f"{field}.name")
+    # Valid UTF-8 only: control characters are refused where a match is created, and a match made before that
+    # (a tab in a pasted name) must still take and replay its hands.
+    bounds.text(name, f"{field}.name", most=bounds.NAME_MAX)
+    players = data.get("players", [name])
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        raise RecordError("players must be a list of names", field=f"{field}.players")
+    bounds.at_most(players, bounds.PLAYERS_MAX, f"{field}.players")
+    for k, player in enumerate(players):
+        bounds.text(player, f"{field}.players[{k}]", most=bounds.NAME_MAX)
+    if len(set(players)) != len(players):
+        raise RecordError("a player is listed twice", field=f"{field}.players")
+    return name, players
+
+
+def _melds(data: Mapping[str, Any], field: str, limits: CanastaLimits) -> list[tuple[Card, ...]]:
+    """The side's melds; their count and the side's cards in all of them are bounded by the deck, checked as
+    they are read, so a huge record is refused after one deck's worth of cards."""
+    melds = data.get("melds", [])
+    if not isinstance(melds, list):
+        raise RecordError("melds must be a list, one entry per meld", field=f"{field}.melds")
+    bounds.at_most(melds, limits.melds, f"{field}.melds")
+    parsed, left = [], limits.cards
+    for j, meld in enumerate(melds):
+        cards = _cards(meld, f"{field}.melds[{j}]", most=left)
+        if not cards:
+            raise RecordError("a meld needs cards", field=f"{field}.melds[{j}]")
+        parsed.append(cards)
+        left -= len(cards)
+    return parsed
 
 
 def _side(rules: Rules, value: Any, i: int) -> SideRecord:
     field = f"sides[{i}]"
     data = _object(value, field, _SIDE_FIELDS)
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise RecordError("every side needs a name", field=f"{field}.name")
-    players = data.get("players", [name])
-    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
-        raise RecordError("players must be a list of names", field=f"{field}.players")
-    if len(set(players)) != len(players):
-        raise RecordError("a player is listed twice", field=f"{field}.players")
-    melds = data.get("melds", [])
-    if not isinstance(melds, list):
-        raise RecordError("melds must be a list, one entry per meld", field=f"{field}.melds")
-    parsed_melds = []
-    for j, meld in enumerate(melds):
-        cards = _cards(meld, f"{field}.melds[{j}]")
-        if not cards:
-            raise RecordError("a meld needs cards", field=f"{field}.melds[{j}]")
-        parsed_melds.append(cards)
+    name, players = side_names(data, field)
+    limits = canasta_limits(rules)
+    parsed_melds = _melds(data, field, limits)
     out = data.get("out", "none")
     if out not in OUT_CHOICES:
         raise RecordError(f"{out!r} is not a way to end; choose one of: {', '.join(OUT_CHOICES)}",
@@ -150,26 +181,33 @@ def _side(rules: Rules, value: Any, i: int) -> SideRecord:
     penalties = data.get("penalties", [])
     if not isinstance(penalties, list):
         raise RecordError("penalties must be a list", field=f"{field}.penalties")
+    bounds.at_most(penalties, bounds.PENALTIES_MAX, f"{field}.penalties")
     players_t = tuple(players)
-    red = _by_player(data.get("red_threes", 0), f"{field}.red_threes", players_t, _int)
+    red = _by_player(data.get("red_threes", 0), f"{field}.red_threes", players_t,
+                     lambda v, f: _int(v, f, most=limits.red_threes))
+    bounds.whole(sum(red.values()), f"{field}.red_threes", least=0, most=limits.red_threes)
+    held = limits.cards - sum(map(len, parsed_melds))
+    hand = _by_player(data.get("hand", ""), f"{field}.hand", players_t,
+                      lambda v, f: _cards(v, f, most=max(held, 0)))
+    bounds.cards_at_most(sum(map(len, hand.values())), held, f"{field}.hand")
     return SideRecord(
         name=name, players=players_t, melds=tuple(parsed_melds),
         red_threes={(k or players_t[0]): v for k, v in red.items()},
-        twins=_int(data.get("twins", 0), f"{field}.twins"), out=out,
-        pile_size=_int(data.get("pile_size"), f"{field}.pile_size", allow_none=True),
-        hand=_by_player(data.get("hand", ""), f"{field}.hand", players_t, _cards),
+        twins=_int(data.get("twins", 0), f"{field}.twins", most=limits.twins), out=out,
+        pile_size=_int(data.get("pile_size"), f"{field}.pile_size", most=limits.pile_size, allow_none=True),
+        hand=hand,
         penalties=tuple(_penalty(rules, p, f"{field}.penalties[{k}]") for k, p in enumerate(penalties)),
-        summary=_summary(rules, data, field),
+        summary=_summary(rules, data, field, limits),
     )
 
 
-def _summary(rules: Rules, data: Mapping[str, Any], field: str) -> SideSummary | None:
+def _summary(rules: Rules, data: Mapping[str, Any], field: str, limits: CanastaLimits) -> SideSummary | None:
     if not any(k in data for k in SUMMARY_FIELDS):
         return None
     if both := [k for k in ("melds", "hand") if k in data]:
         raise RecordError("a side is entered either card by card (melds, hand) or as a summary (canastas, "
                           "melded_points, hand_points), not both", field=f"{field}.{both[0]}")
-    return parse_summary(rules, data, field, _int)
+    return parse_summary(rules, data, field, _int, limits)
 
 
 def parse_record(data: Any) -> Any:
@@ -192,6 +230,9 @@ def record_rules(data: Mapping[str, Any], example: str) -> Any:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options must be an object of option names to choices", field="options")
+    bad = bounds.bad_json(options)
+    if bad:
+        raise RecordError(bad[1], field=f"options.{bad[0]}")
     return get_variant(variant_id).rules(options)
 
 
@@ -203,6 +244,7 @@ def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: s
     sides = data.get("sides")
     if not isinstance(sides, list) or not sides:
         raise RecordError(f"the record needs a list of sides, one per {who}", field="sides")
+    bounds.at_most(sides, bounds.SIDES_MAX, "sides")
     parsed = tuple(parse_side(rules, s, i) for i, s in enumerate(sides))
     names = [s.name for s in parsed]
     if len(set(names)) != len(names):
@@ -210,11 +252,12 @@ def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: s
     totals = data.get("totals_before", {})
     if not isinstance(totals, dict):
         raise RecordError("totals_before must be an object of names to points", field="totals_before")
+    bounds.at_most(totals, bounds.SIDES_MAX * bounds.PLAYERS_MAX, "totals_before")
     allowed = known(parsed)
     for key, value in totals.items():
         if key not in allowed:
             raise RecordError(f"{key!r} is not a {known_who or who} of this record", field=f"totals_before.{key}")
-        _int(value, f"totals_before.{key}", minimum=None)
+        _int(value, f"totals_before.{key}", minimum=None, most=bounds.TOTAL_MAX)
     return parsed, dict(totals)
 
 

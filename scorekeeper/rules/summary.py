@@ -35,7 +35,8 @@ class SideSummary:
         return self.melded_points > 0 or self.canasta_count > 0
 
 
-def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int) -> SideSummary:
+def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int, limits: Any) -> SideSummary:
+    """The summary fields of a side; ``limits`` (:func:`.bounds.canasta_limits`) bounds each count by the deck."""
     canastas = data.get("canastas", {})
     if not isinstance(canastas, dict):
         raise RecordError("canastas must be an object of canasta kinds to counts, e.g. {\"red_canasta\": 1}",
@@ -46,9 +47,11 @@ def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int) -> 
         if kind not in kinds:
             raise RecordError(f"{kind!r} is not a canasta of {rules.name}; kinds are: {', '.join(sorted(kinds))}",
                               field=f"{field}.canastas.{kind}")
-        counts[kind] = to_int(n, f"{field}.canastas.{kind}")
-    return SideSummary(canastas=counts, melded_points=to_int(data.get("melded_points", 0), f"{field}.melded_points"),
-                       hand_points=to_int(data.get("hand_points", 0), f"{field}.hand_points"))
+        counts[kind] = to_int(n, f"{field}.canastas.{kind}", most=limits.canastas)
+    return SideSummary(canastas=counts,
+                       melded_points=to_int(data.get("melded_points", 0), f"{field}.melded_points",
+                                            most=limits.points),
+                       hand_points=to_int(data.get("hand_points", 0), f"{field}.hand_points", most=limits.points))
 
 
 def _least(kind: CanastaKind) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from ..db import get_session
 from ..matches import ENTRY_MODES, MAX_VERSION, HandRejected, StaleMatch, current_entries, scoresheet
 from ..models import Match
 from ..rules import RecordError, get_variant
+from ..rules.bounds import decimal
 from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
 from . import forms, keltis
 from .common import load_match
@@ -94,8 +95,7 @@ def _render(match: Match, form: EntryForm, number: int | None, status: int = 200
 
 
 def _version(form: EntryForm) -> int | None:
-    raw = form.version.data or ""
-    return int(raw) if raw.isdigit() and int(raw) <= MAX_VERSION else None
+    return decimal(form.version.data or "", most=MAX_VERSION)
 
 
 def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):

@@ -19,6 +19,7 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
+from ..rules.bounds import DIGITS_MAX, PENALTY_POINTS_MAX, canasta_limits
 from .words import penalty_label
 
 try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
@@ -189,8 +190,24 @@ def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = Non
     return EntryLayout(rules, mode, [{"name": p, "players": [p]} for p in players], "", players)
 
 
-def _count(label: Any, *, maximum: int = 99, default: int | None = 0) -> IntegerField:
-    return IntegerField(label, default=default, validators=[Optional(), NumberRange(min=0, max=maximum)])
+class WholeNumber(IntegerField):
+    """An IntegerField that reads at most :data:`DIGITS_MAX` ASCII digits: ``int()`` takes 4,300 digits (and
+    ``"٣"``), and NumberRange then compares through ``math.isnan``, which overflows past 308 digits."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
+            self.data = None
+            raise ValueError(self.gettext(_NOT_AN_INTEGER))
+        super().process_formdata([str(valuelist[0]).strip()] if valuelist else valuelist)
+
+
+_WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS_MAX}}}")
+_NOT_AN_INTEGER = "Not a valid integer value."     # IntegerField's own words, translated by WTForms' catalogue
+
+
+def _count(label: Any, *, maximum: int, default: int | None = 0) -> IntegerField:
+    """A count in 0…``maximum``: the record's range (rules/bounds.py), so the form says it at the field."""
+    return WholeNumber(label, default=default, validators=[Optional(), NumberRange(min=0, max=maximum)])
 
 
 def _penalty_row(rules: Rules) -> type[Form]:
@@ -199,28 +216,30 @@ def _penalty_row(rules: Rules) -> type[Form]:
                choice(OTHER_PENALTY, _l("Other (give the points)"))]
     return type("PenaltyRow", (Form,), {
         "code": SelectField(_l("Penalty"), choices=choices, default=""),
-        "points": IntegerField(_l("Points"), validators=[Optional()]),
+        "points": WholeNumber(_l("Points"), validators=[
+            Optional(), NumberRange(min=-PENALTY_POINTS_MAX, max=PENALTY_POINTS_MAX)]),
     })
 
 
 def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
-    rules = layout.rules
+    rules, limits = layout.rules, canasta_limits(layout.rules)
     out_choices = [c for c in OUT_LABELS if c != "table_clear" or rules.table_clear_bonus is not None]
     attrs: dict[str, Any] = {
         "out": RadioField(_l("Going out"), choices=[choice(c, OUT_LABELS[c]) for c in out_choices], default="none"),
-        "pile_size": _count(_l("Cards taken with the pile"), maximum=200, default=None),
+        "pile_size": _count(_l("Cards taken with the pile"), maximum=limits.pile_size, default=None),
         "penalties": Rows(FormField(_penalty_row(rules)), PENALTY_ROWS),
     }
     if layout.regroups and len(side["players"]) > 1:
-        attrs["red_threes"] = Rows(_count(_l("Red threes")), len(side["players"]))
+        attrs["red_threes"] = Rows(_count(_l("Red threes"), maximum=limits.red_threes), len(side["players"]))
     else:
-        attrs["red_threes"] = _count(_l("Red threes"))
+        attrs["red_threes"] = _count(_l("Red threes"), maximum=limits.red_threes)
     if rules.twins_allowed:
-        attrs["twins"] = _count(_l("Twins"))
+        attrs["twins"] = _count(_l("Twins"), maximum=limits.twins)
     if layout.mode == "summary":
-        attrs["canastas"] = FormField(type("Canastas", (Form,), {k.kind: _count(k.label) for k in rules.canastas}))
-        attrs["melded_points"] = _count(_l("Melded card points"), maximum=100000)
-        attrs["hand_points"] = _count(_l("Card points left in hand"), maximum=100000)
+        attrs["canastas"] = FormField(type("Canastas", (Form,), {
+            k.kind: _count(k.label, maximum=limits.canastas) for k in rules.canastas}))
+        attrs["melded_points"] = _count(_l("Melded card points"), maximum=limits.points)
+        attrs["hand_points"] = _count(_l("Card points left in hand"), maximum=limits.points)
     else:
         attrs["melds"] = TextAreaField(_l("Melds"), validators=[Length(max=2000)])
         attrs["hand"] = StringField(_l("Cards left in hand"), validators=[Length(max=500)])
@@ -299,27 +318,43 @@ def form_to_entry(form: EntryForm) -> dict[str, Any]:
     return {"mode": layout.mode, "sides": sides}
 
 
+def _cards_text(value: Any) -> str:
+    """Cards as the record parser takes them (text, or a list of tokens) as one line of the form."""
+    if isinstance(value, (list, tuple)):
+        return " ".join(v for v in value if isinstance(v, str))
+    return value if isinstance(value, str) else ""
+
+
+def _number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """Form data that shows a stored entry again (for editing a hand)."""
-    by_name = {s.get("name"): s for s in entry.get("sides", [])}
+    """Form data that shows a stored entry again (for editing a hand). Reads every shape the record parser
+    accepts (a partnership's hand as text or lists of tokens per player, melds as lists of tokens)."""
+    by_name = {s.get("name"): s for s in entry.get("sides", []) if isinstance(s, Mapping)}
     data: dict[str, Any] = {}
     for i, side in enumerate(layout.sides):
         stored = by_name.get(side["name"], {})
         red = stored.get("red_threes", 0)
+        red = {k: n for k, v in red.items() if (n := _number(v)) is not None} if isinstance(red, dict) else red
         row: dict[str, Any] = {
             "red_threes": [red.get(p, 0) for p in side["players"]] if isinstance(red, dict) and layout.regroups
-            and len(side["players"]) > 1 else (sum(red.values()) if isinstance(red, dict) else red),
-            "twins": stored.get("twins", 0), "out": stored.get("out", "none"), "pile_size": stored.get("pile_size"),
-            "penalties": [{"code": p.get("code", ""), "points": p.get("points")}
-                          for p in stored.get("penalties", [])][:PENALTY_ROWS],
+            and len(side["players"]) > 1 else (sum(red.values()) if isinstance(red, dict) else _number(red)),
+            "twins": _number(stored.get("twins", 0)), "out": stored.get("out", "none"),
+            "pile_size": _number(stored.get("pile_size")),
+            "penalties": [{"code": p.get("code", ""), "points": _number(p.get("points"))}
+                          for p in stored.get("penalties", []) if isinstance(p, Mapping)][:PENALTY_ROWS],
         }
         if layout.mode == "summary":
-            row.update(canastas=dict(stored.get("canastas", {})), melded_points=stored.get("melded_points", 0),
-                       hand_points=stored.get("hand_points", 0))
+            row.update(canastas={k: _number(v) for k, v in (stored.get("canastas") or {}).items()},
+                       melded_points=_number(stored.get("melded_points", 0)),
+                       hand_points=_number(stored.get("hand_points", 0)))
         else:
             hand = stored.get("hand", "")
-            row.update(melds="\n".join(m if isinstance(m, str) else " ".join(m) for m in stored.get("melds", [])),
-                       hand=" ".join(v for v in hand.values() if v) if isinstance(hand, dict) else hand)
+            hands = hand.values() if isinstance(hand, dict) else [hand]
+            row.update(melds="\n".join(_cards_text(m) for m in stored.get("melds", [])),
+                       hand=" ".join(text for v in hands if (text := _cards_text(v))))
         data[f"side{i}"] = row
     return data
 

@@ -87,7 +87,8 @@ def form_to_entry(form: EntryForm) -> dict[str, Any]:
 
 def _stones(value: Any) -> list[int]:
     tokens = _SPLIT.split(value.strip()) if isinstance(value, str) else value if isinstance(value, list) else []
-    return [int(t) for t in tokens if isinstance(t, int) or (isinstance(t, str) and t.isdigit())]
+    return [int(t) for t in tokens if (isinstance(t, int) and not isinstance(t, bool) and -100 < t < 100)
+            or (isinstance(t, str) and t.isascii() and t.isdecimal() and len(t) <= 2)]
 
 
 def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, Any]:

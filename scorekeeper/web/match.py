@@ -19,6 +19,7 @@ from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, 
                        scoresheet, undo_last)
 from ..models import Match
 from ..rules import get_variant
+from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
 from . import keltis
 from .common import NO_MATCH, load_match, on_both_links
@@ -142,11 +143,11 @@ def render_hand(match: Match, *, editable: bool, number: int):
 
 
 def _posted_version() -> int:
-    raw = request.form.get("version", "")
-    if not raw.isdigit() or int(raw) > MAX_VERSION:
+    version = decimal(request.form.get("version", ""), most=MAX_VERSION)
+    if version is None:
         abort(400, description=_("The form did not say which version of the match it was based on; "
                                  "reload the scoresheet and try again."))
-    return int(raw)
+    return version
 
 
 def _stale() -> str:

@@ -55,12 +55,17 @@ def test_summary_and_card_sides_mix_in_one_hand():
                  {"cards_in_hand_after_going_out"}, id="who went out holds no cards"),
     pytest.param({"canastas": {"red_zsoli_canasta": 3}, "melded_points": 420, "out": "out"},
                  {"canastas_exceed_deck"}, id="three zsoli-canastas need 21 wild cards, the deck has 16"),
-    pytest.param({"canastas": {"red_canasta": 1}, "melded_points": 70, "red_threes": 5, "out": "out"},
-                 {"too_many_red_threes"}, id="red threes are still at most 4"),
 ])
 def test_summary_plausibility_problems(anna, codes):
     result = score(hand(Anna=anna, Bela={"melded_points": 0, "hand_points": 0}))
     assert {p.code for p in result.problems} == codes
+
+
+def test_red_threes_of_all_sides_are_still_at_most_the_decks():
+    """One side's count over the deck's 4 is unreadable (bounds); 3 + 2 over two sides is a problem."""
+    result = score(hand(Anna={"canastas": {"red_canasta": 1}, "melded_points": 70, "red_threes": 3, "out": "out"},
+                        Bela={"melded_points": 0, "hand_points": 0, "red_threes": 2}))
+    assert {p.code for p in result.problems} == {"too_many_red_threes"}
 
 
 def test_international_summary_red_threes_count_minus_without_melds():

@@ -184,7 +184,7 @@ def test_unreadable_cards_are_a_400_naming_the_field(app, client, csrf, token, f
 
 @pytest.mark.parametrize("fields, field_id, message", [
     pytest.param({"side0-red_threes": "two"}, "side0-red_threes", "Not a valid integer", id="letters for a number"),
-    pytest.param({"side0-twins": "-1"}, "side0-twins", "between 0 and 99", id="negative count"),
+    pytest.param({"side0-twins": "-1"}, "side0-twins", "between 0 and 56", id="negative count"),  # 112 cards / 2
     pytest.param({"side0-out": "flew"}, "side0-out-3", "Not a valid choice", id="unknown way to go out"),
     pytest.param({"side0-penalties-0-code": "cheating"}, "side0-penalties-0-code", "Not a valid choice",
                  id="unknown penalty code"),
