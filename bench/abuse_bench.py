@@ -1,6 +1,7 @@
 """Another reader's scoresheet while a loop asks for PDFs: ``python bench/abuse_bench.py`` (about 30 s; no asserts).
 
-Serves the app as production would: waitress (8 threads) in a subprocess on 127.0.0.1 (a free port), on a
+Serves the app as production would: ``scorekeeper.serving.serve`` (waitress, as ``python -m scorekeeper serve``
+runs it), then for comparison bare waitress with 8 threads and no held refusals, in a subprocess on 127.0.0.1 (a free port), on a
 throwaway SQLite database holding 40 matches of 12 hands for the attacker and the 30-hand, four-player match of
 a reader (bench/web_bench.py's hands). Rate limits are ON, as configured by default (scorekeeper/limiter.py).
 
@@ -39,9 +40,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from web_bench import PLAYERS, hand  # noqa: E402  (the 30-hand match of the throughput bench)
 
 HOST = "127.0.0.1"
-# (name, waitress threads, extra config): the defaults, then refusals held a second with threads to spare
-SETUPS = [("defaults", 8, {}),
-          ("slowdown", 32, {"RATELIMIT_SLOWDOWN_MAX": 24})]
+# (name, waitress threads or None for serving.serve's own, extra config)
+SETUPS = [("as `serve` runs it", None, {}),
+          ("bare waitress, 8 threads, no holding", 8, {"RATELIMIT_SLOWDOWN_MAX": 0})]
 CONNECTIONS = 16            # attacker connections
 MATCHES = 40                # attacked matches, each in both languages
 MATCH_HANDS = 12
@@ -59,7 +60,11 @@ import sys, waitress
 sys.path.insert(0, {root!r})
 from scorekeeper import create_app
 app = create_app({{"DATABASE_URL": {url!r}, "SECRET_KEY": "bench", **{extra!r}}})
-waitress.serve(app, host={host!r}, port={port}, threads={threads}, _quiet=True)
+if {threads!r} is None:      # exactly what `python -m scorekeeper serve` does
+    from scorekeeper.serving import serve
+    serve(app, host={host!r}, port={port}, say=lambda line: None)
+else:
+    waitress.serve(app, host={host!r}, port={port}, threads={threads}, _quiet=True)
 """
 
 
@@ -189,7 +194,8 @@ def run(setup: tuple[str, int, dict], url: str, reader: str, tokens: list[str]) 
         idle_p50, idle_p99 = percentile(idle, 0.5), percentile(idle, 0.99)
         hit_p50, hit_p99 = percentile(attacked, 0.5), percentile(attacked, 0.99)
         ratio = hit_p99 / idle_p99
-        print(f"[{name}] waitress threads={threads}, config {extra or 'as shipped'}; reader's scoresheet "
+        shown = f"threads={threads}" if threads else "serving.serve: threads=32, 24 refusals held"
+        print(f"[{name}] waitress {shown}, config {extra or 'as shipped'}; reader's scoresheet "
               f"(/m/<token>, {READER_HANDS} hands)")
         print(f"  idle:          p50 {idle_p50:6.1f} ms   p99 {idle_p99:6.1f} ms   ({len(idle)} loads)")
         print(f"  under attack:  p50 {hit_p50:6.1f} ms   p99 {hit_p99:6.1f} ms   ({len(attacked)} loads)")

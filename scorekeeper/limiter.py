@@ -58,7 +58,7 @@ def limit_endpoints(bp: Blueprint, name: str, endpoints: tuple[str, ...]) -> Non
 
 def slow_down() -> None:
     """Hold a refused request for RATELIMIT_SLOWDOWN_SECONDS before answering it, while fewer than
-    RATELIMIT_SLOWDOWN_MAX are held (0, the default, never holds one).
+    RATELIMIT_SLOWDOWN_MAX are held (0 or None never holds one; ``serve`` sets it, see hold_refusals).
 
     A loop asks again the moment it is answered, so even a 429 that costs half a millisecond keeps as many
     requests queued in the server as the loop has connections, and every other reader waits behind them. Held,
@@ -91,7 +91,22 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_SLOWDOWN_SECONDS", 1.0)
-    app.config.setdefault("RATELIMIT_SLOWDOWN_MAX", 0)
-    if app.config["RATELIMIT_SLOWDOWN_MAX"] > 0:
-        app.extensions["scorekeeper_slowdown"] = threading.BoundedSemaphore(app.config["RATELIMIT_SLOWDOWN_MAX"])
+    # None: the server decides (``python -m scorekeeper serve`` knows its threads, see hold_refusals); another
+    # server (gunicorn's sync workers) holds none.
+    app.config.setdefault("RATELIMIT_SLOWDOWN_MAX", None)
+    _holding(app)
     limiter.init_app(app)
+
+
+def _holding(app: Flask) -> None:
+    most = app.config["RATELIMIT_SLOWDOWN_MAX"]
+    if most:
+        app.extensions["scorekeeper_slowdown"] = threading.BoundedSemaphore(most)
+
+
+def hold_refusals(app: Flask, most: int) -> None:
+    """Let the server that runs ``app`` say how many refused requests may be held at once (its threads to
+    spare), unless ``instance/config.py`` set RATELIMIT_SLOWDOWN_MAX itself (0 turns holding off)."""
+    if app.config["RATELIMIT_SLOWDOWN_MAX"] is None:
+        app.config["RATELIMIT_SLOWDOWN_MAX"] = most
+        _holding(app)

@@ -11,7 +11,11 @@ import ipaddress
 import socket
 from typing import Any, Callable
 
-THREADS = 8                                   # a table is a handful of phones plus a few spectators
+# A table is a handful of phones plus a few spectators; the threads to spare hold refused requests of a loop
+# (a second each, sleeping: scorekeeper.limiter.slow_down) so that it asks about once a second per connection
+# instead of crowding out every other reader. HELD_REFUSALS leaves 8 threads free whatever a loop does.
+THREADS = 32
+HELD_REFUSALS = THREADS - 8
 # waitress buffers a request body before the app sees it: refuse anything far larger than the app takes
 # (MAX_CONTENT_LENGTH, 1 MiB) instead of spooling it to disk.
 MAX_REQUEST_BODY = 2 * 1024 * 1024
@@ -85,6 +89,9 @@ def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print,
         if _loopback(host):
             say("  (only this computer can open it; use --host 0.0.0.0 for the phones at the table)")
     say("Stop it with Ctrl+C.")
+    if hasattr(app, "config"):
+        from .limiter import hold_refusals
+        hold_refusals(app, HELD_REFUSALS)
     serve_with(app, host=host, port=port, threads=THREADS, max_request_body_size=MAX_REQUEST_BODY,
                ident="scorekeeper")
 

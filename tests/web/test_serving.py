@@ -23,6 +23,18 @@ def test_serve_runs_waitress_not_the_development_server(monkeypatch, tmp_path):
     assert kwargs["host"] == "127.0.0.1" and kwargs["port"] == 8123
     assert kwargs["threads"] >= 4 and kwargs["max_request_body_size"] <= 4 * 1024 * 1024
     assert "http://127.0.0.1:8123/" in result.output and "--host 0.0.0.0" in result.output
+    # Refused requests of a loop are held while threads are spare, always leaving some for other readers.
+    assert 0 < app.config["RATELIMIT_SLOWDOWN_MAX"] <= kwargs["threads"] - 4
+    assert app.extensions["scorekeeper_slowdown"]._initial_value == app.config["RATELIMIT_SLOWDOWN_MAX"]
+
+
+@pytest.mark.parametrize("configured", [0, 3])
+def test_a_configured_holding_is_kept_by_serve(tmp_path, configured):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite'}",
+                      "RATELIMIT_SLOWDOWN_MAX": configured})
+    serving.serve(app, host="127.0.0.1", port=5000, say=lambda line: None, serve_with=lambda app, **kw: None)
+    assert app.config["RATELIMIT_SLOWDOWN_MAX"] == configured
+    assert ("scorekeeper_slowdown" in app.extensions) == bool(configured)
 
 
 def test_serving_every_address_prints_what_the_phones_open(monkeypatch):
