@@ -120,7 +120,11 @@ def test_a_loop_of_pdfs_is_refused_with_429_in_the_page_language_and_a_retry_aft
     # The sheet PDF draws on the same budget: alternating routes does not double it.
     token = client.post(f"{API}/matches", json={"variant": "diszitett",
                                                 "sides": [{"name": "A"}, {"name": "B"}]}).json["edit_token"]
-    assert client.get(f"/m/{token}/sheet.pdf").status_code == 429
+    refused = client.get(f"/m/{token}/sheet.pdf")
+    assert refused.status_code == 429
+    # Words, not a status number, and the way back to the match the PDF was asked from.
+    page = refused.get_data(as_text=True)
+    assert "<h1>Just a moment</h1>" in page and f'href="/m/{token}"' in page
     # Another address is not punished for this one's loop; the scoresheet itself is never limited.
     other = app.test_client()
     other.environ_base["REMOTE_ADDR"] = "192.0.2.7"
