@@ -209,6 +209,9 @@ UNREADABLE_SCORE_CASES = [
                  id="bool-as-twins-count"),
     pytest.param(with_(SEED_1015, totals_before={"Anna": True}), "stdin", ["totals_before.Anna", "whole number"],
                  id="bool-as-total"),
+    # A partner's name where totals are kept per side was dropped silently (the game did not end).
+    pytest.param(with_(INTERNATIONAL, totals_before={"Anna": 4900}), "stdin",
+                 ["totals_before.Anna", "'Anna' is not a side", "N-S"], id="a-partner-is-no-key-of-totals-before"),
     pytest.param(b'{"variant": "disz\xedtett"}', "file", ["hand.json", "UTF-8"], id="file-not-utf8"),
     pytest.param(None, "missing", ["missing.json", "cannot read"], id="missing-file"),
     pytest.param("[" * 100_000, "stdin", ["nested too deeply"], id="deeply-nested-json"),

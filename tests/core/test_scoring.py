@@ -624,6 +624,42 @@ def test_malformed_record_raises_record_error_with_field_path(record, field):
     assert caught.value.field == field
 
 
+# International partnership (tests/web/test_sheet.py): NS natural canasta 500 + out 100 + 7 kings 70, S holds a
+# 4 (-5) -> 665; EW 3 queens 30 - 4 - A 20 -> 5.
+NS_665 = {"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K"], "out": "out", "hand": {"N": "", "S": "4"}}
+EW_5 = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "4", "W": "A"}}
+# Cutthroat (seed 002_7cd961f2d9c875a7.txt): Ann alone against Bob and Cid, totals kept per player.
+ANN_ALONE = {"name": "Ann", "melds": ["K K K K K K K"], "out": "out"}
+BOB_CID = {"name": "Bob+Cid", "players": ["Bob", "Cid"], "melds": ["Q Q Q"], "hand": {"Bob": "4", "Cid": "5"}}
+
+
+@pytest.mark.parametrize("options, sides, totals, refused", [
+    pytest.param({}, [NS_665, EW_5], {"N": 4900}, "totals_before.N", id="a partner's name in a partnership game"),
+    pytest.param({}, [NS_665, EW_5], {"NS": 4900, "W": 10}, "totals_before.W", id="a side and a partner's name"),
+    pytest.param({"players": "3_cutthroat"}, [ANN_ALONE, BOB_CID], {"Bob+Cid": 300}, "totals_before.Bob+Cid",
+                 id="a side's name where each player is scored (cutthroat)"),
+])
+def test_totals_before_names_only_what_the_variant_scores(options, sides, totals, refused):
+    """A total under a name the variant does not score was read and never looked up: {"N": 4900} in a
+    partnership game scored 665 instead of 5565 and the game did not end. Totals are kept per side, or per
+    player only where the variant scores each player (score_per = "player": cutthroat, seed 002)."""
+    with pytest.raises(RecordError) as caught:
+        score("international", *sides, options=options, totals=totals)
+    assert caught.value.field == refused
+    assert repr(refused.split(".", 1)[1]) in str(caught.value)
+
+
+@pytest.mark.parametrize("options, sides, totals, expected, winner", [
+    pytest.param({}, [NS_665, EW_5], {"NS": 4900}, {"NS": 5565, "EW": 5}, "NS", id="by side: 4900 + 665 ends it"),
+    pytest.param({"players": "3_cutthroat"}, [ANN_ALONE, BOB_CID], {"Ann": 7000, "Cid": 40},
+                 {"Ann": 7670, "Bob": 20, "Cid": 60}, "Ann", id="by player in cutthroat: 7000 + 670 ends it"),
+])
+def test_totals_before_by_the_names_the_variant_scores_count(options, sides, totals, expected, winner):
+    result = score("international", *sides, options=options, totals=totals)
+    assert codes(result) == []
+    assert (result.totals, result.match_over, result.winner) == (expected, True, winner)
+
+
 def test_bad_card_record_error_names_the_token_and_position():
     """A notation error inside a record keeps the token and position in its message (cards.py contract)."""
     with pytest.raises(RecordError) as caught:

@@ -108,6 +108,19 @@ def test_score_of_an_unreadable_record_is_400_naming_the_field(client, change, f
     assert body["problems"] == []
 
 
+def test_score_refuses_a_partners_name_in_totals_before_with_400(client):
+    """totals_before of a partnership game is kept per side: {"N": 4900} was dropped (665, not 5565)."""
+    rec = record({"sides": [{"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K"], "out": "out",
+                             "hand": {"N": "", "S": "4"}},
+                            {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "4", "W": "A"}}]},
+                 variant="international", totals_before={"N": 4900})
+    body = assert_error(client.post(f"{API}/score", json=rec), 400, field="totals_before.N")
+    assert "'N' is not a side" in body["error"]["message"]
+    rec["totals_before"] = {"NS": 4900}
+    answer = client.post(f"{API}/score", json=rec).json
+    assert (answer["totals"], answer["match_over"]) == ({"NS": 5565, "EW": 5}, True)
+
+
 # --- POST /check-meld ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("body, legal", [
