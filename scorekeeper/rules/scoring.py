@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from .cards import Card
 from .match import match_outcome
-from .melds import GROUP, MeldContext, MeldVerdict, check_meld
+from .melds import GROUP, IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
 from .phrases import named, phrase
 from .problems import Problem, problem
 from .record import HandRecord, SideRecord
@@ -249,12 +249,11 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
                         [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
-    counts = Counter(c.conservation_key for c in every)
-    for key, count in counts.items():
-        if count > rules.copies(key):
-            out.append(problem("too_many_copies", phrase(
-                "%(count)s %(rank)s are on the table and in hands, the deck holds %(most)s", count=count, rank=key,
-                most=rules.copies(key)), [c for c in every if c.conservation_key == key], field="sides"))
+    excess = copy_problems(rules, every, IN_ONE_HAND)
+    # A card one meld already holds too many of is reported with that meld (more_copies_than_deck), once.
+    alone = over_in_a_meld(rules, (m for s in record.sides for m in s.melds)) if excess else set()
+    out += [problem("too_many_copies", says, offending, field="sides")
+            for card, says, offending in excess if card not in alone]
     return out
 
 

@@ -173,10 +173,12 @@ class Rules:
     top_tie: str                     # "shared" | "play_on"
     penalties: Mapping[str, tuple[str, int]]
 
-    def copies(self, key: str) -> int:
-        """How many cards of one conservation key the deck holds."""
+    def copies(self, key: str, suit: str | None = None) -> int:
+        """How many cards of one conservation key (and, given, of one suit: one per pack) the deck holds."""
         if key == "JK":
             return self.jokers
+        if suit is not None:
+            return self.packs
         if key in ("red3", "black3"):
             return 2 * self.packs
         return 4 * self.packs

@@ -27,7 +27,8 @@ RANK_PLURALS = {
     "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
 }
 # The other cards a deck is counted by (rules.cards: conservation keys), named in the plural.
-COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes")}
+COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes"),
+                   "red3": _l("red threes")}
 
 
 def kind_label(verdict: Mapping[str, Any]) -> str:
@@ -73,6 +74,7 @@ PROBLEM_TITLES = {
     "black_threes_only_going_out": _l("Black threes only when going out"),
     "opening_minimum_not_reached": _l("Opening minimum not reached"),
     "duplicate_rank_meld": _l("Two melds of one rank"),
+    "more_copies_than_deck": _l("More of a card in a meld than in the deck"),
     # a hand
     "going_out_needs_canasta": _l("Going out needs a canasta"),
     "several_went_out": _l("More than one went out"), "nobody_went_out": _l("Nobody went out"),

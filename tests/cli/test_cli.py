@@ -226,6 +226,12 @@ def test_score_unreadable(tmp_path, record, via, needles):
 # --------------------------------------------------------------------------------------------- check-meld
 
 CHECK_CASES = [
+    # Two packs hold 8 kings: a meld of 9 was a legal natural canasta (seed 002_7cd961f2d9c875a7.txt: 2 packs).
+    pytest.param(["--variant", "international", "K", "K", "K", "K", "K", "K", "K", "K", "K"], 1,
+                 dict(kind="group", is_canasta=False, bonus=0), ["more_copies_than_deck"],
+                 id="international-9-kings-more-than-the-deck"),
+    pytest.param(["--variant", "international", "Kh Kh Kh K K"], 1, dict(kind="group"), ["more_copies_than_deck"],
+                 id="international-3-kings-of-hearts-more-than-2-packs"),
     pytest.param(["--variant", "diszitett", "J", "J", "J", "J", "2", "2", "2"], 0,
                  dict(kind="black_canasta", bonus=300), [], id="diszitett-black-canasta-legal"),
     pytest.param(["--variant", "diszitett", "J J J 2 2 2 2"], 1,

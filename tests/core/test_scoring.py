@@ -530,6 +530,29 @@ def test_full_deck_limits_are_no_problem(variant, sides, options):
     assert codes(score(variant, *sides, options=options)) == []
 
 
+@pytest.mark.parametrize("variant, sides, options, where, code, offending", [
+    pytest.param("international", [{"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K K K"],
+                                    "out": "out", "hand": {"N": "", "S": "4"}}, EW_IN], {},
+                 "sides[0].melds[0]", "more_copies_than_deck", ["K"] * 9,
+                 id="international 9 kings in one meld: with that meld, once"),
+    pytest.param("diszitett", [{"name": "Anna", "melds": ["5h 5h 5h 5 5 5 5"], "hand": "4"}, BELA_OUT], {},
+                 "sides[0].melds[0]", "more_copies_than_deck", ["5h"] * 3, id="díszített 3 fives of hearts in a meld"),
+    pytest.param("international", [{"name": "NS", "players": ["N", "S"], "melds": ["Kh Kh K K K K K"],
+                                    "out": "out", "hand": {"N": "", "S": "Kh"}}, EW_IN], {},
+                 "sides", "too_many_copies", ["Kh"] * 3, id="international a third king of hearts in a hand"),
+    pytest.param("diszitett", [{"name": "Anna", "melds": ["JK JK JK JK JK JK JK"], "hand": "4"},
+                               {"name": "Béla", "melds": ["8 8 8 8 8 8 8", "Q Q Q JK JK"], "out": "out"}], {},
+                 "sides", "too_many_copies", ["JK"] * 9, id="díszített 9 jokers in two sides' melds"),
+])
+def test_a_hand_holds_no_more_copies_of_a_card_than_the_deck(variant, sides, options, where, code, offending):
+    """The melds of a hand are judged with check_meld, so a meld over the deck is a problem of that meld (said
+    once); over the whole hand, suited cards count by the packs too (seed 002_7cd961f2d9c875a7.txt: 2 packs)."""
+    result = score(variant, *sides, options=options)
+    copies = [p for p in result.problems if p.code in ("more_copies_than_deck", "too_many_copies")]
+    assert [(p.code, p.field, list(p.cards)) for p in copies] == [(code, where, offending)]
+    assert (result.ok, result.match_over) == (False, False)
+
+
 # --- cutthroat (players=3_cutthroat) -------------------------------------------------------------------------
 
 def test_cutthroat_partners_share_the_side_score_but_keep_their_own_red_threes():
