@@ -232,6 +232,8 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
         out.append(problem("wrong_number_of_sides", phrase(
             "this form of %(variant)s is played by %(span)s sides, the record has %(count)s", variant=rules.name,
             span=span, count=n), field="sides"))
+    else:
+        out += _player_count_problems(rules, record)
     gone = [s.name for s in record.sides if s.went_out]
     if len(gone) > 1:
         out.append(problem("several_went_out", phrase(
@@ -255,6 +257,19 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     out += [problem("too_many_copies", says, offending, field="sides")
             for card, says, offending in excess if card not in alone]
     return out
+
+
+def _player_count_problems(rules: Rules, record: HandRecord) -> list[Problem]:
+    """Every form seats a number of players in all, not only at most so many a side (seed 002: cutthroat is one
+    alone against two, the five-player game 3 + 2); a side that lists no players is one player, its name."""
+    low, high = rules.total_players
+    count = sum(len(s.players) for s in record.sides)
+    if low <= count <= high:
+        return []
+    span = str(low) if low == high else f"{low}–{high}"
+    return [problem("wrong_number_of_players", phrase(
+        "this form of %(variant)s is played by %(span)s players in all, the record lists %(count)s",
+        variant=rules.name, span=span, count=count), field="sides")]
 
 
 def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...],

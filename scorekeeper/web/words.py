@@ -86,6 +86,7 @@ PROBLEM_TITLES = {
     "red_three_in_hand": _l("Red three left in hand"),
     "too_many_copies": _l("More copies than the deck holds"),
     "wrong_number_of_sides": _l("Wrong number of players or sides"),
+    "wrong_number_of_players": _l("Wrong number of players in all"),
     # a hand entered as a summary
     "not_multiple_of_five": _l("Not a multiple of 5"), "melded_points_too_low": _l("Too few melded points"),
     "canastas_exceed_deck": _l("More canastas than the deck allows"),

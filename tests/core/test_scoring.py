@@ -553,6 +553,47 @@ def test_a_hand_holds_no_more_copies_of_a_card_than_the_deck(variant, sides, opt
     assert (result.ok, result.match_over) == (False, False)
 
 
+def seated(*sizes):
+    """Sides of these sizes (players P1, P2, ...): the first went out with a canasta of kings, the others hold a 4."""
+    names = iter(f"P{n}" for n in range(1, 20))
+    sides = []
+    for i, size in enumerate(sizes):
+        players = [next(names) for _ in range(size)]
+        side = {"name": "+".join(players), "players": players, "hand": {players[0]: "" if i == 0 else "4"}}
+        sides.append(side | ({"melds": ["K K K K K K K"], "out": "out"} if i == 0 else {"melds": ["Q Q Q"]}))
+    return sides
+
+
+# Seed 002_7cd961f2d9c875a7.txt, "Kanaszta hármasban / ötösben / hatosban": in cutthroat the first to take the pile
+# plays alone and "a másik két játékos egymás partnerévé válik" (until then everyone is alone); "Ötösben az egyik
+# fél három játékosból áll" (3 + 2, one of the three sits out each hand); six play 3 + 3.
+@pytest.mark.parametrize("form, sizes, fits", [
+    pytest.param("3_cutthroat", (1, 2), True, id="cutthroat: one alone against two"),
+    pytest.param("3_cutthroat", (2, 1), True, id="cutthroat: two against one"),
+    pytest.param("3_cutthroat", (1, 1, 1), True, id="cutthroat: everyone alone (nobody took the pile)"),
+    pytest.param("3_cutthroat", (2, 2), False, id="cutthroat: 2 + 2 is four players"),
+    pytest.param("3_cutthroat", (1, 1), False, id="cutthroat: 1 + 1 is two players"),
+    pytest.param("5", (3, 2), True, id="five: a side of three and a side of two"),
+    pytest.param("5", (2, 3), True, id="five: two and three"),
+    pytest.param("5", (3, 3), False, id="five: 3 + 3 is six players"),
+    pytest.param("5", (2, 2), False, id="five: 2 + 2 is four players"),
+    pytest.param("6", (3, 3), True, id="six: 3 + 3"),
+    pytest.param("6", (3, 2), False, id="six: 3 + 2 is five players"),
+    pytest.param("4", (2, 2), True, id="four: two partnerships"),
+    pytest.param("4", (2, 1), False, id="four: 2 + 1 is three players"),
+])
+def test_every_form_seats_its_number_of_players_in_all(form, sizes, fits):
+    """Only the cap per side was checked: cutthroat took 2 + 2 and 1 + 1, the five-player form 3 + 3."""
+    result = score("international", *seated(*sizes), options={"players": form})
+    if fits:
+        assert codes(result) == []
+    else:
+        [found] = [p for p in result.problems if p.code == "wrong_number_of_players"]
+        assert found.field == "sides"
+        assert f"the record lists {sum(sizes)}" in found.message
+        assert (result.ok, result.match_over) == (False, False)
+
+
 # --- cutthroat (players=3_cutthroat) -------------------------------------------------------------------------
 
 def test_cutthroat_partners_share_the_side_score_but_keep_their_own_red_threes():

@@ -210,6 +210,40 @@ def test_create_match_of_an_unreadable_request_is_400_naming_the_field(client, a
         assert session.scalar(select(func.count(Match.id))) == 0
 
 
+# Seed 002_7cd961f2d9c875a7.txt: cutthroat seats three ("a másik két játékos egymás partnerévé válik"), the
+# five-player game 3 + 2 ("Ötösben az egyik fél három játékosból áll").
+@pytest.mark.parametrize("options, sides, message", [
+    pytest.param({"players": "3_cutthroat"}, [{"name": "AB", "players": ["A", "B"]},
+                                              {"name": "CD", "players": ["C", "D"]}], "3 players in all; 4 were given",
+                 id="cutthroat 2 + 2"),
+    pytest.param({"players": "3_cutthroat"}, [{"name": "A"}, {"name": "B"}], "3 players in all; 2 were given",
+                 id="cutthroat 1 + 1"),
+    pytest.param({"players": "5"}, [{"name": "X", "players": ["A", "B", "C"]},
+                                    {"name": "Y", "players": ["D", "E", "F"]}], "5 players in all; 6 were given",
+                 id="five-player form 3 + 3"),
+    pytest.param({}, [{"name": "NS", "players": ["N", "S"]}, {"name": "EW", "players": ["E"]}],
+                 "4 players in all; 3 were given", id="four-player form 2 + 1"),
+])
+def test_create_match_seats_the_forms_number_of_players_in_all(client, app, options, sides, message):
+    body = assert_error(client.post(f"{API}/matches", json={"variant": "international", "options": options,
+                                                            "sides": sides}), 400, field="sides")
+    assert message in body["error"]["message"]
+    with app.extensions["scorekeeper_sessions"]() as session:
+        assert session.scalar(select(func.count(Match.id))) == 0
+
+
+def test_a_cutthroat_hand_lists_the_matchs_three_players_and_no_one_else(client):
+    token = new_match(client, variant="international", options={"players": "3_cutthroat"},
+                      sides=[{"name": "Anna"}, {"name": "Béla"}, {"name": "Cili"}])["edit_token"]
+    anna = {"name": "Anna", "melds": ["K K K K K K K"], "out": "out", "hand": ""}
+    for others in ({"name": "Béla & Zoli", "players": ["Béla", "Zoli"], "hand": {"Béla": "4"}},
+                   {"name": "Béla"}):
+        body = assert_error(add(client, token, {"sides": [anna, others]}, 0), 400, field="sides")
+        assert "Anna, Béla, Cili" in body["error"]["message"]
+    good = {"name": "Béla & Cili", "players": ["Béla", "Cili"], "hand": {"Béla": "4", "Cili": ""}}
+    assert add(client, token, {"sides": [anna, good]}, 0).status_code == 201
+
+
 @pytest.mark.parametrize("which, editable", [("edit_token", True), ("view_token", False)])
 def test_get_match_works_with_either_link_and_says_whether_it_can_edit(client, match, which, editable):
     response = client.get(f"{API}/matches/{match[which]}")
