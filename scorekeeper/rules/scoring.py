@@ -261,10 +261,15 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
 
 def _player_count_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     """Every form seats a number of players in all, not only at most so many a side (seed 002: cutthroat is one
-    alone against two, the five-player game 3 + 2); a side that lists no players is one player, its name."""
+    alone against two, the five-player game 3 + 2).
+
+    A side that lists no players (its one player is its name) is one player where each player is scored, but in
+    a partnership game it says nothing of its players: it stands for one up to a full side, so a match created
+    with side names only (the form allowed it) still takes its hands."""
     low, high = rules.total_players
     count = sum(len(s.players) for s in record.sides)
-    if low <= count <= high:
+    unnamed = sum(1 for s in record.sides if s.players == (s.name,)) if rules.score_per == "side" else 0
+    if count <= high and low <= count + unnamed * (rules.players_per_side - 1):
         return []
     span = str(low) if low == high else f"{low}–{high}"
     return [problem("wrong_number_of_players", phrase(

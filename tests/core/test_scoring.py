@@ -554,12 +554,13 @@ def test_a_hand_holds_no_more_copies_of_a_card_than_the_deck(variant, sides, opt
 
 
 def seated(*sizes):
-    """Sides of these sizes (players P1, P2, ...): the first went out with a canasta of kings, the others hold a 4."""
+    """Sides S1, S2, ... of these sizes (players P1, P2, ...): the first went out with a canasta of kings, the
+    others hold a 4. A size of 0 is a side given by its name only."""
     names = iter(f"P{n}" for n in range(1, 20))
     sides = []
     for i, size in enumerate(sizes):
-        players = [next(names) for _ in range(size)]
-        side = {"name": "+".join(players), "players": players, "hand": {players[0]: "" if i == 0 else "4"}}
+        players = [next(names) for _ in range(size)] or [f"S{i + 1}"]
+        side = {"name": f"S{i + 1}", "players": players, "hand": {players[0]: "" if i == 0 else "4"}}
         sides.append(side | ({"melds": ["K K K K K K K"], "out": "out"} if i == 0 else {"melds": ["Q Q Q"]}))
     return sides
 
@@ -581,6 +582,11 @@ def seated(*sizes):
     pytest.param("6", (3, 2), False, id="six: 3 + 2 is five players"),
     pytest.param("4", (2, 2), True, id="four: two partnerships"),
     pytest.param("4", (2, 1), False, id="four: 2 + 1 is three players"),
+    pytest.param("6", (3, 0), True, id="six: three and a side named only"),
+    # A partnership named only says nothing of its players (a match created with side names only).
+    pytest.param("4", (0, 0), True, id="four: partnerships given by their names only"),
+    pytest.param("5", (3, 0), True, id="five: three and a side named only"),
+    pytest.param("3_cutthroat", (0, 0), False, id="cutthroat: two sides named only are two players"),
 ])
 def test_every_form_seats_its_number_of_players_in_all(form, sizes, fits):
     """Only the cap per side was checked: cutthroat took 2 + 2 and 1 + 1, the five-player form 3 + 3."""
@@ -590,7 +596,7 @@ def test_every_form_seats_its_number_of_players_in_all(form, sizes, fits):
     else:
         [found] = [p for p in result.problems if p.code == "wrong_number_of_players"]
         assert found.field == "sides"
-        assert f"the record lists {sum(sizes)}" in found.message
+        assert f"the record lists {sum(max(size, 1) for size in sizes)}" in found.message
         assert (result.ok, result.match_over) == (False, False)
 
 

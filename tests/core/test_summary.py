@@ -70,11 +70,8 @@ def test_red_threes_of_all_sides_are_still_at_most_the_decks():
 
 def test_international_summary_red_threes_count_minus_without_melds():
     # Seed 002: red threes count minus for a side that melded nothing.
-    # Each partnership lists its two players: the default form seats four in all (players.total).
-    result = score(hand("international", NS={"players": ["N", "S"], "red_threes": 2, "melded_points": 0,
-                                             "hand_points": 30},
-                        EW={"players": ["E", "W"], "canastas": {"natural_canasta": 1}, "melded_points": 80,
-                            "out": "out"}))
+    result = score(hand("international", NS={"red_threes": 2, "melded_points": 0, "hand_points": 30},
+                        EW={"canastas": {"natural_canasta": 1}, "melded_points": 80, "out": "out"}))
     assert result.ok
     assert result.sides[0].score == -200 - 30
 
