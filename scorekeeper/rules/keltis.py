@@ -119,7 +119,8 @@ def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, 
         reference=variant.reference, options=dict(chosen),
         min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
         players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
-        score_per=ps.get("score_per", "side"), colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
+        score_per=ps.get("score_per", "side"),
+        colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
                       for name, c in data["colours"].items()),
         number_copies={int(k): int(v) for k, v in deck["number_copies"].items()},
         closing_copies=int(deck["closing_copies"]),

@@ -536,7 +536,8 @@ def test_full_deck_limits_are_no_problem(variant, sides, options):
                  "sides[0].melds[0]", "more_copies_than_deck", ["K"] * 9,
                  id="international 9 kings in one meld: with that meld, once"),
     pytest.param("diszitett", [{"name": "Anna", "melds": ["5h 5h 5h 5 5 5 5"], "hand": "4"}, BELA_OUT], {},
-                 "sides[0].melds[0]", "more_copies_than_deck", ["5h"] * 3, id="díszített 3 fives of hearts in a meld"),
+                 "sides[0].melds[0]", "more_copies_than_deck", ["5h"] * 3,
+                 id="díszített 3 fives of hearts in a meld"),
     pytest.param("international", [{"name": "NS", "players": ["N", "S"], "melds": ["Kh Kh K K K K K"],
                                     "out": "out", "hand": {"N": "", "S": "Kh"}}, EW_IN], {},
                  "sides", "too_many_copies", ["Kh"] * 3, id="international a third king of hearts in a hand"),
@@ -565,9 +566,9 @@ def seated(*sizes):
     return sides
 
 
-# Seed 002_7cd961f2d9c875a7.txt, "Kanaszta hármasban / ötösben / hatosban": in cutthroat the first to take the pile
-# plays alone and "a másik két játékos egymás partnerévé válik" (until then everyone is alone); "Ötösben az egyik
-# fél három játékosból áll" (3 + 2, one of the three sits out each hand); six play 3 + 3.
+# Seed 002_7cd961f2d9c875a7.txt, "Kanaszta hármasban / ötösben / hatosban": in cutthroat the first to take the
+# pile plays alone and "a másik két játékos egymás partnerévé válik" (until then everyone is alone); "Ötösben az
+# egyik fél három játékosból áll" (3 + 2, one of the three sits out each hand); six play 3 + 3.
 @pytest.mark.parametrize("form, sizes, fits", [
     pytest.param("3_cutthroat", (1, 2), True, id="cutthroat: one alone against two"),
     pytest.param("3_cutthroat", (2, 1), True, id="cutthroat: two against one"),
