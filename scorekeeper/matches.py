@@ -97,6 +97,12 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
             raise RecordError(f"{twice[0]!r} plays in two sides", field=f"sides[{i}].players")
         seen.update(players)
         stored.append(MatchSide(position=i, name=name, players=players))
+    low, high = rules.total_players
+    if not low <= len(seen) <= high:
+        # Every form seats a number of players in all (seed 002: cutthroat is three, the five-player game 3 + 2).
+        span = low if low == high else f"{low}–{high}"
+        raise RecordError(f"{rules.name} in this form is played by {span} players in all; {len(seen)} were given",
+                          field="sides")
     if not isinstance(title, str):
         raise RecordError("the title must be text", field="title")
     bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
@@ -187,6 +193,15 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
                               field="sides")
         players = {s.name: s.players for s in match.sides}
         sides = [{**s, "players": s.get("players", players[s["name"]])} for s in sides]
+    else:
+        # Sides regroup every hand (cutthroat), but the players are the match's, each in one side.
+        lists = [s.get("players", [s["name"]]) for s in sides]
+        listed = [p for players in lists if isinstance(players, list) for p in players]
+        expected = [p for s in match.sides for p in s.players]
+        # A malformed players list is the record's to refuse, with its field (rules/record.py).
+        if all(isinstance(players, list) for players in lists) and sorted(map(str, listed)) != sorted(expected):
+            raise RecordError(f"the hand must list each player of the match once: {', '.join(expected)}",
+                              field="sides")
     return {"mode": mode, "sides": sides}
 
 

@@ -24,7 +24,7 @@ from .errors import RecordError
 from .phrases import Phrase, named, phrase
 from .problems import Problem, problem
 from .record import _int, _object, record_rules, record_sides, side_names
-from .variants import Variant
+from .variants import Variant, players_total, total_players_problems
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
 ASCENDING, DESCENDING = "ascending", "descending"
@@ -65,6 +65,7 @@ class KeltisRules:
     min_sides: int
     max_sides: int
     players_per_side: int
+    total_players: tuple[int, int]
     score_per: str
     colours: tuple[Colour, ...]
     number_copies: Mapping[int, int]     # per colour (seed 001, digest §3)
@@ -117,7 +118,8 @@ def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, 
         id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
         reference=variant.reference, options=dict(chosen),
         min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-        players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
+        players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
+        score_per=ps.get("score_per", "side"),
         colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
                       for name, c in data["colours"].items()),
         number_copies={int(k): int(v) for k, v in deck["number_copies"].items()},
@@ -154,7 +156,7 @@ def table_problems(r: KeltisRules) -> list[str]:
         problems.append("players.min_sides must be at least 1 and at most max_sides")
     if r.max_closing < 1:
         problems.append("rows.max_closing must be at least 1")
-    return problems
+    return problems + total_players_problems(r)
 
 
 # --------------------------------------------------------------------------------------------- notation

@@ -50,7 +50,11 @@ def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence
     results = []
     for n, hand in enumerate(hands):
         # The match's variant, options and running totals always win over anything a hand carries.
-        record = {**hand, "variant": variant, "options": dict(options or {}), "totals_before": dict(totals)}
+        # Only the totals of who is in this hand: a record refuses a name it does not hold (record.py), and a
+        # cutthroat hand stored before the player count was checked may lack a player, who keeps their total.
+        named = _names_in(hand)
+        before = {name: total for name, total in totals.items() if name in named}
+        record = {**hand, "variant": variant, "options": dict(options or {}), "totals_before": before}
         try:
             with nullcontext() if checked is None or n in checked else bounds.relaxed():
                 result = score_hand(parse_record(record))
@@ -59,3 +63,15 @@ def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence
         totals.update(result.totals)
         results.append(result)
     return results
+
+
+def _names_in(hand: Mapping[str, Any]) -> set[str]:
+    """The side and player names a hand lists (whatever their shape: reading them is record.py's job)."""
+    sides = hand.get("sides") if isinstance(hand, Mapping) else None
+    names: set[str] = set()
+    for side in sides if isinstance(sides, list) else []:
+        if isinstance(side, Mapping):
+            players = side.get("players")
+            names.update(n for n in [side.get("name"), *(players if isinstance(players, list) else [])]
+                         if isinstance(n, str))
+    return names

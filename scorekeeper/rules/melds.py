@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Iterable
 
 from .cards import Card, format_cards, parse_cards
-from .phrases import phrase, plural
+from .phrases import Phrase, phrase, plural
 from .problems import Problem, problem
 from .variants import Rules, get_rules
 
@@ -20,6 +21,7 @@ BLACK_THREES = "black_threes"
 MIXED = "mixed_ranks"
 THREES = "threes"
 _WILD_KINDS = frozenset(("2", "JK"))
+_SUIT = attrgetter("suit")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -101,6 +103,9 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         # Threes were reported above and are no part of the group: size and zsoli limits judge the rest.
         problems += _group_problems(rules, tuple(c for c in cards if not c.is_three), naturals, wild)
 
+    if _may_exceed(rules, cards, ranks, wild, threes):
+        problems += [problem("more_copies_than_deck", says, offending)
+                     for _, says, offending in copy_problems(rules, cards, _IN_ONE_MELD)]
     if not cards:
         problems.append(problem("too_few_cards", phrase("a meld needs at least %(low)s cards, and none were given",
                                                         low=rules.min_size)))
@@ -120,6 +125,54 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
                        label=canasta.label if canasta else label, rank=rank, is_canasta=canasta is not None,
                        wilds=len(wild), card_value=card_value, bonus=canasta.bonus if canasta else 0,
                        opening_value=opening_value, problems=tuple(problems))
+
+
+# How many copies are too many, said of one meld, of the melds of one opening, of a whole hand: by rank (the
+# deck's count of a rank) and by card (a suit given: one per pack).
+_IN_ONE_MELD = (phrase("this meld holds %(count)s %(rank)s; the deck has only %(most)s"),
+                phrase("this meld holds %(count)s × %(card)s; the deck has only %(most)s, one per pack"))
+_IN_ONE_OPENING = (phrase("these melds hold %(count)s %(rank)s together; the deck has only %(most)s"),
+                   phrase("these melds hold %(count)s × %(card)s together; the deck has only %(most)s, one per pack"))
+IN_ONE_HAND = (phrase("%(count)s %(rank)s are on the table and in hands, the deck holds %(most)s"),
+               phrase("%(count)s × %(card)s are on the table and in hands, the deck holds %(most)s, one per pack"))
+
+
+def _may_exceed(rules: Rules, cards: tuple[Card, ...], ranks: Counter[str], wild: list[Card],
+                threes: list[Card]) -> bool:
+    """False when the meld surely holds no more of a card than the deck: the common case, decided from the counts
+    check_meld made anyway, so every meld of every hand is not counted twice."""
+    if len(cards) <= rules.packs and rules.jokers >= rules.packs:
+        return False
+    return (any(map(_SUIT, cards)) or len(wild) > min(rules.jokers, 4 * rules.packs)
+            or len(threes) > 2 * rules.packs or (bool(ranks) and max(ranks.values()) > 4 * rules.packs))
+
+
+def excess_copies(rules: Rules, cards: Iterable[Card]) -> list[tuple[str, str | None, int, int, list[Card]]]:
+    """``(key, suit, count, most, cards)`` for each card that ``cards`` hold more copies of than the deck: by
+    conservation key (``K``, ``2``, ``JK``, ``black3``), then by key and suit where no key is over already."""
+    cards = list(cards)
+    by_key = Counter(c.conservation_key for c in cards)
+    out = [(key, None, n, rules.copies(key), [c for c in cards if c.conservation_key == key])
+           for key, n in by_key.items() if n > rules.copies(key)]
+    over = {key for key, *_ in out}
+    suited = Counter((c.conservation_key, c.suit) for c in cards if c.suit and c.conservation_key not in over)
+    out += [(key, suit, n, rules.copies(key, suit), [c for c in cards if (c.conservation_key, c.suit) == (key, suit)])
+            for (key, suit), n in suited.items() if n > rules.copies(key, suit)]
+    return out
+
+
+def copy_problems(rules: Rules, cards: Iterable[Card],
+                  words: tuple[Phrase, Phrase]) -> list[tuple[tuple[str, str | None], Phrase, list[Card]]]:
+    """Each excess of :func:`excess_copies` as ``((key, suit), sentence, cards)``; ``words`` are the sentences
+    by rank and by card."""
+    return [((key, suit), phrase(words[0].template, count=n, rank=key, most=most) if suit is None else
+             phrase(words[1].template, count=n, card=str(offending[0]), most=most), offending)
+            for key, suit, n, most, offending in excess_copies(rules, cards)]
+
+
+def over_in_a_meld(rules: Rules, melds: Iterable[Iterable[Card]]) -> set[tuple[str, str | None]]:
+    """The ``(key, suit)`` pairs some single meld already holds too many of (reported with that meld)."""
+    return {(key, suit) for meld in melds for key, suit, *_ in excess_copies(rules, meld)}
 
 
 # The size limits of each kind of meld, as (too few, too many) sentences.
@@ -231,6 +284,11 @@ def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], con
     rules = _rules(rules)
     verdicts = tuple(check_meld(rules, m, MeldContext(going_out=context.going_out)) for m in melds)
     problems = [p for v in verdicts for p in v.problems]
+    # Melds laid together hold no more copies than the deck, either (5 jokers in two melds of international).
+    alone = over_in_a_meld(rules, (v.cards for v in verdicts))
+    problems += [problem("more_copies_than_deck", says, offending)
+                 for card, says, offending in copy_problems(rules, [c for v in verdicts for c in v.cards],
+                                                            _IN_ONE_OPENING) if card not in alone]
     value = sum(v.opening_value for v in verdicts)
     minimum = context.opening_minimum
     if minimum is not None and value < minimum and not (context.going_out and rules.concealed_waives_minimum):

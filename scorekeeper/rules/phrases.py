@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "6": "sixes", "3": "threes",
-                "JK": "jokers", "2": "deuces", "black3": "black threes"}
+                "JK": "jokers", "2": "deuces", "black3": "black threes", "red3": "red threes"}
 
 
 def plural(rank: str | None) -> str:

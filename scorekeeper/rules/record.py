@@ -256,7 +256,8 @@ def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: s
     allowed = known(parsed)
     for key, value in totals.items():
         if key not in allowed:
-            raise RecordError(f"{key!r} is not a {known_who or who} of this record", field=f"totals_before.{key}")
+            raise RecordError(f"{key!r} is not a {known_who or who} of this record; totals_before is kept by "
+                              f"{known_who or who}: {', '.join(sorted(allowed))}", field=f"totals_before.{key}")
         _int(value, f"totals_before.{key}", minimum=None, most=bounds.TOTAL_MAX)
     return parsed, dict(totals)
 
@@ -265,7 +266,11 @@ def parse_canasta_record(data: Any) -> HandRecord:
     """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands."""
     data = _object(data, "", _TOP_FIELDS)
     rules = record_rules(data, "diszitett")
-    # A partnership's totals may be kept per side or, in the cutthroat form, per player.
-    parsed, totals = record_sides(data, rules, _side, who="side", known_who="side or player",
-                                  known=lambda sides: {s.name for s in sides} | {p for s in sides for p in s.players})
+    # Totals are kept by what the variant scores: per side, or per player in the cutthroat form, whose sides
+    # change every hand. Any other name would be read and then never looked up (a partner's total dropped).
+    if rules.score_per == "player":
+        parsed, totals = record_sides(data, rules, _side, who="side", known_who="player",
+                                      known=lambda sides: {p for s in sides for p in s.players})
+    else:
+        parsed, totals = record_sides(data, rules, _side, who="side")
     return HandRecord(rules=rules, sides=parsed, totals_before=totals)

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from .cards import Card
 from .match import match_outcome
-from .melds import GROUP, MeldContext, MeldVerdict, check_meld
+from .melds import GROUP, IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
 from .phrases import named, phrase
 from .problems import Problem, problem
 from .record import HandRecord, SideRecord
@@ -232,6 +232,8 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
         out.append(problem("wrong_number_of_sides", phrase(
             "this form of %(variant)s is played by %(span)s sides, the record has %(count)s", variant=rules.name,
             span=span, count=n), field="sides"))
+    else:
+        out += _player_count_problems(rules, record)
     gone = [s.name for s in record.sides if s.went_out]
     if len(gone) > 1:
         out.append(problem("several_went_out", phrase(
@@ -249,13 +251,30 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
                         [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
-    counts = Counter(c.conservation_key for c in every)
-    for key, count in counts.items():
-        if count > rules.copies(key):
-            out.append(problem("too_many_copies", phrase(
-                "%(count)s %(rank)s are on the table and in hands, the deck holds %(most)s", count=count, rank=key,
-                most=rules.copies(key)), [c for c in every if c.conservation_key == key], field="sides"))
+    excess = copy_problems(rules, every, IN_ONE_HAND)
+    # A card one meld already holds too many of is reported with that meld (more_copies_than_deck), once.
+    alone = over_in_a_meld(rules, (m for s in record.sides for m in s.melds)) if excess else set()
+    out += [problem("too_many_copies", says, offending, field="sides")
+            for card, says, offending in excess if card not in alone]
     return out
+
+
+def _player_count_problems(rules: Rules, record: HandRecord) -> list[Problem]:
+    """Every form seats a number of players in all, not only at most so many a side (seed 002: cutthroat is one
+    alone against two, the five-player game 3 + 2).
+
+    A side that lists no players (its one player is its name) is one player where each player is scored, but in
+    a partnership game it says nothing of its players: it stands for one up to a full side, so a match created
+    with side names only (the form allowed it) still takes its hands."""
+    low, high = rules.total_players
+    count = sum(len(s.players) for s in record.sides)
+    unnamed = sum(1 for s in record.sides if s.players == (s.name,)) if rules.score_per == "side" else 0
+    if count <= high and low <= count + unnamed * (rules.players_per_side - 1):
+        return []
+    span = str(low) if low == high else f"{low}–{high}"
+    return [problem("wrong_number_of_players", phrase(
+        "this form of %(variant)s is played by %(span)s players in all, the record lists %(count)s",
+        variant=rules.name, span=span, count=count), field="sides")]
 
 
 def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...],

@@ -133,6 +133,7 @@ class Rules:
     min_sides: int
     max_sides: int
     players_per_side: int
+    total_players: tuple[int, int]   # players at the table, all sides together: least, most
     score_per: str
     card_values: Mapping[str, int]
     hand_values: Mapping[str, int]
@@ -173,10 +174,12 @@ class Rules:
     top_tie: str                     # "shared" | "play_on"
     penalties: Mapping[str, tuple[str, int]]
 
-    def copies(self, key: str) -> int:
-        """How many cards of one conservation key the deck holds."""
+    def copies(self, key: str, suit: str | None = None) -> int:
+        """How many cards of one conservation key (and, given, of one suit: one per pack) the deck holds."""
         if key == "JK":
             return self.jokers
+        if suit is not None:
+            return self.packs
         if key in ("red3", "black3"):
             return 2 * self.packs
         return 4 * self.packs
@@ -309,8 +312,8 @@ def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[
         reference=variant.reference, options=dict(chosen),
         packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
         min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-        players_per_side=int(ps["players_per_side"]), score_per=ps.get("score_per", "side"),
-        card_values={k: int(v) for k, v in data["card_values"].items()},
+        players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
+        score_per=ps.get("score_per", "side"), card_values={k: int(v) for k, v in data["card_values"].items()},
         hand_values={k: int(v) for k, v in data.get("hand_values", {}).items()},
         min_size=int(m["min_size"]), max_size=int(m.get("max_size", 0)),
         max_wilds_by_size={int(k): int(v) for k, v in m.get("max_wilds_by_size", {}).items()},
@@ -363,7 +366,23 @@ def canasta_table_problems(r: Rules) -> list[str]:
         problems.append("opening.minimums is empty")
     if not r.min_sides <= r.max_sides:
         problems.append("players.min_sides exceeds max_sides")
-    return problems
+    return problems + total_players_problems(r)
+
+
+def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
+    """``players.total``: how many players sit at the table, all sides together, as [least, most] (seed 002: three
+    in cutthroat, five as 3 + 2); a table without it allows whatever its sides and their size allow."""
+    low, high = ps.get("total", [ps["min_sides"], int(ps["max_sides"]) * int(ps["players_per_side"])])
+    return int(low), int(high)
+
+
+def total_players_problems(r: Any) -> list[str]:
+    """A ``players.total`` the sides cannot seat (every family's ``table_problems`` adds these)."""
+    low, high = r.total_players
+    if not r.min_sides <= low <= high <= r.max_sides * r.players_per_side:
+        return [f"players.total {[low, high]} does not fit {r.min_sides}..{r.max_sides} sides of at most "
+                f"{r.players_per_side} players"]
+    return []
 
 
 def _load_file(path: Path) -> Variant:

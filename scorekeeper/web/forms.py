@@ -50,7 +50,7 @@ def variant_choices() -> list[tuple[str, str]]:
 
 
 def _shape(rules: Rules) -> tuple[Any, ...]:
-    return rules.min_sides, rules.max_sides, rules.players_per_side, rules.score_per
+    return rules.min_sides, rules.max_sides, rules.players_per_side, rules.total_players, rules.score_per
 
 
 @lru_cache(maxsize=None)
@@ -100,14 +100,17 @@ def new_match_form(variant_id: str, shape: Mapping[str, str], **kwargs: Any) -> 
     if per > 1:
         players = Rows(StringField(validators=[Optional(), Length(max=80)]), per)
         row = type("PartnershipRow", (_SideRow,), {"players": players})
+    # A form whose sides regroup every hand (cutthroat) asks for its players, as many as it seats in all.
+    least, most = rules.total_players if rules.score_per == "player" else (rules.min_sides, rules.max_sides)
     attrs = {"options": FormField(_options_form(variant_id)),
-             "sides": Rows(FormField(row), rules.max_sides)}
+             "sides": Rows(FormField(row), most)}
     cls = type(f"NewMatch_{variant_id}", (NewMatchForm,), attrs)
     data = {"variant": variant_id, "options": dict(shape), **kwargs.pop("data", {})}
     form = cls(data=data, **kwargs)
     form.variant.data = variant_id
     form.rules = rules
     form.per_row = per
+    form.least, form.most = least, most
     form.shape_names = shape_options(variant_id)
     form.top_errors = []
     return form

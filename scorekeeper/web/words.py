@@ -27,7 +27,8 @@ RANK_PLURALS = {
     "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
 }
 # The other cards a deck is counted by (rules.cards: conservation keys), named in the plural.
-COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes")}
+COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes"),
+                   "red3": _l("red threes")}
 
 
 def kind_label(verdict: Mapping[str, Any]) -> str:
@@ -73,6 +74,7 @@ PROBLEM_TITLES = {
     "black_threes_only_going_out": _l("Black threes only when going out"),
     "opening_minimum_not_reached": _l("Opening minimum not reached"),
     "duplicate_rank_meld": _l("Two melds of one rank"),
+    "more_copies_than_deck": _l("More of a card in a meld than in the deck"),
     # a hand
     "going_out_needs_canasta": _l("Going out needs a canasta"),
     "several_went_out": _l("More than one went out"), "nobody_went_out": _l("Nobody went out"),
@@ -84,6 +86,7 @@ PROBLEM_TITLES = {
     "red_three_in_hand": _l("Red three left in hand"),
     "too_many_copies": _l("More copies than the deck holds"),
     "wrong_number_of_sides": _l("Wrong number of players or sides"),
+    "wrong_number_of_players": _l("Wrong number of players in all"),
     # a hand entered as a summary
     "not_multiple_of_five": _l("Not a multiple of 5"), "melded_points_too_low": _l("Too few melded points"),
     "canastas_exceed_deck": _l("More canastas than the deck allows"),

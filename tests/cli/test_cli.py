@@ -209,6 +209,9 @@ UNREADABLE_SCORE_CASES = [
                  id="bool-as-twins-count"),
     pytest.param(with_(SEED_1015, totals_before={"Anna": True}), "stdin", ["totals_before.Anna", "whole number"],
                  id="bool-as-total"),
+    # A partner's name where totals are kept per side was dropped silently (the game did not end).
+    pytest.param(with_(INTERNATIONAL, totals_before={"Anna": 4900}), "stdin",
+                 ["totals_before.Anna", "'Anna' is not a side", "N-S"], id="a-partner-is-no-key-of-totals-before"),
     pytest.param(b'{"variant": "disz\xedtett"}', "file", ["hand.json", "UTF-8"], id="file-not-utf8"),
     pytest.param(None, "missing", ["missing.json", "cannot read"], id="missing-file"),
     pytest.param("[" * 100_000, "stdin", ["nested too deeply"], id="deeply-nested-json"),
@@ -223,6 +226,12 @@ def test_score_unreadable(tmp_path, record, via, needles):
 # --------------------------------------------------------------------------------------------- check-meld
 
 CHECK_CASES = [
+    # Two packs hold 8 kings: a meld of 9 was a legal natural canasta (seed 002_7cd961f2d9c875a7.txt: 2 packs).
+    pytest.param(["--variant", "international", "K", "K", "K", "K", "K", "K", "K", "K", "K"], 1,
+                 dict(kind="group", is_canasta=False, bonus=0), ["more_copies_than_deck"],
+                 id="international-9-kings-more-than-the-deck"),
+    pytest.param(["--variant", "international", "Kh Kh Kh K K"], 1, dict(kind="group"), ["more_copies_than_deck"],
+                 id="international-3-kings-of-hearts-more-than-2-packs"),
     pytest.param(["--variant", "diszitett", "J", "J", "J", "J", "2", "2", "2"], 0,
                  dict(kind="black_canasta", bonus=300), [], id="diszitett-black-canasta-legal"),
     pytest.param(["--variant", "diszitett", "J J J 2 2 2 2"], 1,

@@ -167,6 +167,21 @@ def test_score_match_cutthroat_keeps_per_player_totals_across_changing_partnersh
     assert results[1].totals == {"Bob": 1155, "Ann": 895, "Cid": 240}
 
 
+def test_score_match_replays_a_stored_cutthroat_hand_that_lacks_a_player():
+    """A cutthroat hand saved as 1 + 1 before the player count was checked still replays: each hand gets only
+    the totals of who it lists (a record refuses other names), the absent player keeps theirs, and the hand
+    shows its problem instead of breaking the sheet."""
+    hand1 = {"sides": [
+        {"name": "Ann", "melds": ["K K K K K K K"], "red_threes": 1, "out": "out"},
+        {"name": "Bob+Cid", "players": ["Bob", "Cid"], "melds": ["Q Q Q"], "red_threes": {"Bob": 1, "Cid": 2},
+         "hand": {"Bob": "4", "Cid": "5 5"}}]}
+    old = {"sides": [{"name": "Ann", "melds": ["A A A A A A A"], "out": "out"}, {"name": "Bob", "hand": "4"}]}
+    results = score_match("international", {"players": "3_cutthroat"}, [hand1, old, hand1])
+    assert [p.code for p in results[1].problems] == ["wrong_number_of_players"]
+    assert results[1].totals == {"Ann": 770 + 740, "Bob": 115 - 5}
+    assert results[2].totals == {"Ann": 770 + 740 + 770, "Bob": 115 - 5 + 115, "Cid": 215 + 215}
+
+
 def test_score_match_reports_the_hand_number_in_record_errors():
     """match.py: a malformed hand raises RecordError with hands[n] in front of the field path."""
     good = {"sides": [ANNA_1015, BELA_570]}

@@ -44,8 +44,9 @@ def codes(verdict):
                  "red_zsoli_canasta", 500, 140, id="D1 option leaves the red zsoli-canasta at 500"),
     # international, seed 002 / digest §2
     pytest.param(INTL, "K K K K K K K", "natural_canasta", 500, 70, id="international 7 kings is a natural canasta"),
-    pytest.param(INTL, "K K K K K K K K K K", "natural_canasta", 500, 100,
-                 id="international natural canasta may grow to 10 cards"),
+    # It grew to 10 kings here until the deck's count was checked: two packs hold 8 (more_copies_than_deck).
+    pytest.param(INTL, "K K K K K K K K", "natural_canasta", 500, 80,
+                 id="international natural canasta may grow past 7 cards"),
     pytest.param(INTL, "Q Q Q Q 2 2 JK", "mixed_canasta", 300, 130, id="international 4 queens + 3 wilds is mixed"),
     pytest.param(INTL, "K K K K K K K 2", "mixed_canasta", 300, 90,
                  id="international a deuce added to a natural canasta makes it mixed"),
@@ -190,8 +191,10 @@ def test_each_meld_rule_reports_its_problem_code_and_the_offending_cards(rules, 
 
 
 @pytest.mark.parametrize("rules, cards, expected", [
-    pytest.param(INTL, "3c 3s 3 3c 3s 2", ["wilds_with_black_threes", "too_many_cards", "black_threes_only_going_out"],
-                 id="black threes with wilds, too many, not going out: all three reported"),
+    # Five black threes are also one more than two packs hold.
+    pytest.param(INTL, "3c 3s 3 3c 3s 2", ["wilds_with_black_threes", "too_many_cards", "black_threes_only_going_out",
+                                           "more_copies_than_deck"],
+                 id="black threes with wilds, too many, not going out: all four reported"),
     pytest.param(INTL, "K 2 2 2 2", ["too_many_wilds", "too_few_naturals"],
                  id="4 wilds and 1 natural: both reported"),
     pytest.param(DISZ, "K K 3h 3h 2 2", ["threes_not_meldable", "too_many_wilds"],
@@ -239,6 +242,73 @@ def test_diszitett_all_zsoli_group_is_exempt_from_the_minority_rule(cards):
     """Seed 000: a group of zsoli only may have 3 to 7 cards, any mix of 2s and jokers."""
     verdict = check_meld(DISZ, cards)
     assert codes(verdict) == [] and verdict.kind == "wild_group"
+
+
+# --- the deck's copies: no meld holds more of a card than the deck -----------------------------------------------
+# Decks: díszített 2 packs + 8 jokers (seed 000_ffd5dc848dea5381.txt); international 2 packs + 4 jokers (seed
+# 002_7cd961f2d9c875a7.txt); Swedish 3-player 3 packs + 6 jokers (seed 004_2e999d2ac257fa03.txt). A pack holds
+# four of a rank, one per suit, and two red and two black threes.
+SWEDISH = get_rules("international", {"players": "3_swedish"})
+
+
+@pytest.mark.parametrize("rules, cards, context, offending, says", [
+    pytest.param(INTL, "K K K K K K K K K", None, ["K"] * 9, "this meld holds 9 kings; the deck has only 8",
+                 id="international 9 kings (2 packs hold 8)"),
+    pytest.param(INTL, "Kh Kh Kh K K", None, ["Kh"] * 3, "this meld holds 3 × Kh; the deck has only 2, one per pack",
+                 id="international 3 kings of hearts (one per pack)"),
+    pytest.param(INTL, "JK JK JK JK JK K K", None, ["JK"] * 5, "this meld holds 5 jokers; the deck has only 4",
+                 id="international 5 jokers (the deck has 4)"),
+    pytest.param(INTL, "Q Q Q Q 2s 2s 2s", None, ["2s"] * 3, "this meld holds 3 × 2s; the deck has only 2",
+                 id="international 3 deuces of spades"),
+    pytest.param(INTL, "3c 3c 3c 3s", MeldContext(going_out=True), ["3c"] * 3, "3 × 3c; the deck has only 2",
+                 id="international 3 threes of clubs going out"),
+    pytest.param(INTL, "3 3 3 3 3", MeldContext(going_out=True), ["3"] * 5, "5 black threes; the deck has only 4",
+                 id="international 5 black threes"),
+    pytest.param(INTL, "3h 3h 3h", None, ["3h"] * 3, "3 × 3h; the deck has only 2",
+                 id="international 3 threes of hearts"),
+    pytest.param(SWEDISH, " ".join(["A"] * 13), None, ["A"] * 13, "13 aces; the deck has only 12",
+                 id="Swedish 3 packs: 13 aces"),
+    pytest.param(SWEDISH, "Ad Ad Ad Ad A A A", None, ["Ad"] * 4, "4 × Ad; the deck has only 3",
+                 id="Swedish 3 packs: 4 aces of diamonds"),
+    pytest.param(DISZ, "2 2 2 2 2 2 2 2 2", None, ["2"] * 9, "9 deuces; the deck has only 8",
+                 id="díszített 9 deuces"),
+    pytest.param(DISZ, "JK JK JK JK JK JK JK JK JK", None, ["JK"] * 9, "9 jokers; the deck has only 8",
+                 id="díszített 9 jokers (the deck has 8)"),
+    pytest.param(DISZ, "5c 5c 5c 5 5 5 5", None, ["5c"] * 3, "3 × 5c; the deck has only 2",
+                 id="díszített 3 fives of clubs"),
+])
+def test_no_meld_holds_more_copies_of_a_card_than_the_deck(rules, cards, context, offending, says):
+    """A meld of 9 kings was a legal natural canasta in international: a meld never holds more copies of a rank
+    than the deck, nor more of one card (a suit given) than the packs."""
+    verdict = check_meld(rules, cards, context)
+    [found] = [p for p in verdict.problems if p.code == "more_copies_than_deck"]
+    assert list(found.cards) == offending
+    assert says in found.message
+    assert not verdict.legal and not verdict.is_canasta and verdict.bonus == 0
+
+
+@pytest.mark.parametrize("rules, cards", [
+    pytest.param(INTL, "K K K K K K K K", id="international 8 kings"),
+    pytest.param(INTL, "Kh Kh Kd Kd Kc Kc Ks Ks", id="international two of each king"),
+    pytest.param(INTL, "Q Q Q Q 2s 2s 2", id="international 2 deuces of spades"),
+    pytest.param(SWEDISH, " ".join(["A"] * 12), id="Swedish 12 aces"),
+    pytest.param(SWEDISH, "Ad Ad Ad A A A A", id="Swedish 3 aces of diamonds"),
+    pytest.param(DISZ, "A A A A A A A A", id="díszített 8 aces"),
+    pytest.param(DISZ, "JK JK JK JK JK JK JK", id="díszített 7 jokers"),
+])
+def test_a_meld_may_hold_every_copy_the_deck_has(rules, cards):
+    assert codes(check_meld(rules, cards)) == []
+
+
+def test_an_opening_holds_no_more_copies_of_a_card_than_the_deck_across_its_melds():
+    """Melds laid together count together: 3 + 2 jokers in international (4 in the deck); a meld already over
+    is reported with that meld only."""
+    verdict = check_opening(INTL, ["JK JK JK K K K K", "JK JK Q Q Q"], MeldContext(opening_minimum=50))
+    assert [(p.code, list(p.cards)) for p in verdict.problems] == [("more_copies_than_deck", ["JK"] * 5)]
+    assert verdict.problems[0].message == "these melds hold 5 jokers together; the deck has only 4"
+    alone = check_opening(INTL, ["K K K K K K K K K", "Q Q Q"], MeldContext(opening_minimum=50))
+    assert [p.code for p in alone.problems] == ["more_copies_than_deck"]
+    assert alone.melds[0].problems == alone.problems
 
 
 # --- opening minimum -----------------------------------------------------------------------------------------

@@ -530,6 +530,77 @@ def test_full_deck_limits_are_no_problem(variant, sides, options):
     assert codes(score(variant, *sides, options=options)) == []
 
 
+@pytest.mark.parametrize("variant, sides, options, where, code, offending", [
+    pytest.param("international", [{"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K K K"],
+                                    "out": "out", "hand": {"N": "", "S": "4"}}, EW_IN], {},
+                 "sides[0].melds[0]", "more_copies_than_deck", ["K"] * 9,
+                 id="international 9 kings in one meld: with that meld, once"),
+    pytest.param("diszitett", [{"name": "Anna", "melds": ["5h 5h 5h 5 5 5 5"], "hand": "4"}, BELA_OUT], {},
+                 "sides[0].melds[0]", "more_copies_than_deck", ["5h"] * 3,
+                 id="díszített 3 fives of hearts in a meld"),
+    pytest.param("international", [{"name": "NS", "players": ["N", "S"], "melds": ["Kh Kh K K K K K"],
+                                    "out": "out", "hand": {"N": "", "S": "Kh"}}, EW_IN], {},
+                 "sides", "too_many_copies", ["Kh"] * 3, id="international a third king of hearts in a hand"),
+    pytest.param("diszitett", [{"name": "Anna", "melds": ["JK JK JK JK JK JK JK"], "hand": "4"},
+                               {"name": "Béla", "melds": ["8 8 8 8 8 8 8", "Q Q Q JK JK"], "out": "out"}], {},
+                 "sides", "too_many_copies", ["JK"] * 9, id="díszített 9 jokers in two sides' melds"),
+])
+def test_a_hand_holds_no_more_copies_of_a_card_than_the_deck(variant, sides, options, where, code, offending):
+    """The melds of a hand are judged with check_meld, so a meld over the deck is a problem of that meld (said
+    once); over the whole hand, suited cards count by the packs too (seed 002_7cd961f2d9c875a7.txt: 2 packs)."""
+    result = score(variant, *sides, options=options)
+    copies = [p for p in result.problems if p.code in ("more_copies_than_deck", "too_many_copies")]
+    assert [(p.code, p.field, list(p.cards)) for p in copies] == [(code, where, offending)]
+    assert (result.ok, result.match_over) == (False, False)
+
+
+def seated(*sizes):
+    """Sides S1, S2, ... of these sizes (players P1, P2, ...): the first went out with a canasta of kings, the
+    others hold a 4. A size of 0 is a side given by its name only."""
+    names = iter(f"P{n}" for n in range(1, 20))
+    sides = []
+    for i, size in enumerate(sizes):
+        players = [next(names) for _ in range(size)] or [f"S{i + 1}"]
+        side = {"name": f"S{i + 1}", "players": players, "hand": {players[0]: "" if i == 0 else "4"}}
+        sides.append(side | ({"melds": ["K K K K K K K"], "out": "out"} if i == 0 else {"melds": ["Q Q Q"]}))
+    return sides
+
+
+# Seed 002_7cd961f2d9c875a7.txt, "Kanaszta hármasban / ötösben / hatosban": in cutthroat the first to take the
+# pile plays alone and "a másik két játékos egymás partnerévé válik" (until then everyone is alone); "Ötösben az
+# egyik fél három játékosból áll" (3 + 2, one of the three sits out each hand); six play 3 + 3.
+@pytest.mark.parametrize("form, sizes, fits", [
+    pytest.param("3_cutthroat", (1, 2), True, id="cutthroat: one alone against two"),
+    pytest.param("3_cutthroat", (2, 1), True, id="cutthroat: two against one"),
+    pytest.param("3_cutthroat", (1, 1, 1), True, id="cutthroat: everyone alone (nobody took the pile)"),
+    pytest.param("3_cutthroat", (2, 2), False, id="cutthroat: 2 + 2 is four players"),
+    pytest.param("3_cutthroat", (1, 1), False, id="cutthroat: 1 + 1 is two players"),
+    pytest.param("5", (3, 2), True, id="five: a side of three and a side of two"),
+    pytest.param("5", (2, 3), True, id="five: two and three"),
+    pytest.param("5", (3, 3), False, id="five: 3 + 3 is six players"),
+    pytest.param("5", (2, 2), False, id="five: 2 + 2 is four players"),
+    pytest.param("6", (3, 3), True, id="six: 3 + 3"),
+    pytest.param("6", (3, 2), False, id="six: 3 + 2 is five players"),
+    pytest.param("4", (2, 2), True, id="four: two partnerships"),
+    pytest.param("4", (2, 1), False, id="four: 2 + 1 is three players"),
+    pytest.param("6", (3, 0), True, id="six: three and a side named only"),
+    # A partnership named only says nothing of its players (a match created with side names only).
+    pytest.param("4", (0, 0), True, id="four: partnerships given by their names only"),
+    pytest.param("5", (3, 0), True, id="five: three and a side named only"),
+    pytest.param("3_cutthroat", (0, 0), False, id="cutthroat: two sides named only are two players"),
+])
+def test_every_form_seats_its_number_of_players_in_all(form, sizes, fits):
+    """Only the cap per side was checked: cutthroat took 2 + 2 and 1 + 1, the five-player form 3 + 3."""
+    result = score("international", *seated(*sizes), options={"players": form})
+    if fits:
+        assert codes(result) == []
+    else:
+        [found] = [p for p in result.problems if p.code == "wrong_number_of_players"]
+        assert found.field == "sides"
+        assert f"the record lists {sum(max(size, 1) for size in sizes)}" in found.message
+        assert (result.ok, result.match_over) == (False, False)
+
+
 # --- cutthroat (players=3_cutthroat) -------------------------------------------------------------------------
 
 def test_cutthroat_partners_share_the_side_score_but_keep_their_own_red_threes():
@@ -622,6 +693,42 @@ def test_malformed_record_raises_record_error_with_field_path(record, field):
     with pytest.raises(RecordError) as caught:
         parse_record(record)
     assert caught.value.field == field
+
+
+# International partnership (tests/web/test_sheet.py): NS natural canasta 500 + out 100 + 7 kings 70, S holds a
+# 4 (-5) -> 665; EW 3 queens 30 - 4 - A 20 -> 5.
+NS_665 = {"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K"], "out": "out", "hand": {"N": "", "S": "4"}}
+EW_5 = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "4", "W": "A"}}
+# Cutthroat (seed 002_7cd961f2d9c875a7.txt): Ann alone against Bob and Cid, totals kept per player.
+ANN_ALONE = {"name": "Ann", "melds": ["K K K K K K K"], "out": "out"}
+BOB_CID = {"name": "Bob+Cid", "players": ["Bob", "Cid"], "melds": ["Q Q Q"], "hand": {"Bob": "4", "Cid": "5"}}
+
+
+@pytest.mark.parametrize("options, sides, totals, refused", [
+    pytest.param({}, [NS_665, EW_5], {"N": 4900}, "totals_before.N", id="a partner's name in a partnership game"),
+    pytest.param({}, [NS_665, EW_5], {"NS": 4900, "W": 10}, "totals_before.W", id="a side and a partner's name"),
+    pytest.param({"players": "3_cutthroat"}, [ANN_ALONE, BOB_CID], {"Bob+Cid": 300}, "totals_before.Bob+Cid",
+                 id="a side's name where each player is scored (cutthroat)"),
+])
+def test_totals_before_names_only_what_the_variant_scores(options, sides, totals, refused):
+    """A total under a name the variant does not score was read and never looked up: {"N": 4900} in a
+    partnership game scored 665 instead of 5565 and the game did not end. Totals are kept per side, or per
+    player only where the variant scores each player (score_per = "player": cutthroat, seed 002)."""
+    with pytest.raises(RecordError) as caught:
+        score("international", *sides, options=options, totals=totals)
+    assert caught.value.field == refused
+    assert repr(refused.split(".", 1)[1]) in str(caught.value)
+
+
+@pytest.mark.parametrize("options, sides, totals, expected, winner", [
+    pytest.param({}, [NS_665, EW_5], {"NS": 4900}, {"NS": 5565, "EW": 5}, "NS", id="by side: 4900 + 665 ends it"),
+    pytest.param({"players": "3_cutthroat"}, [ANN_ALONE, BOB_CID], {"Ann": 7000, "Cid": 40},
+                 {"Ann": 7670, "Bob": 20, "Cid": 60}, "Ann", id="by player in cutthroat: 7000 + 670 ends it"),
+])
+def test_totals_before_by_the_names_the_variant_scores_count(options, sides, totals, expected, winner):
+    result = score("international", *sides, options=options, totals=totals)
+    assert codes(result) == []
+    assert (result.totals, result.match_over, result.winner) == (expected, True, winner)
 
 
 def test_bad_card_record_error_names_the_token_and_position():

@@ -215,6 +215,8 @@ def test_a_copy_of_a_good_table_builds(tmp_path):
                  id="opening brackets out of order"),
     pytest.param('min_sides = 2\nmax_sides = 2', 'min_sides = 3\nmax_sides = 2', "min_sides",
                  id="more sides needed than allowed"),
+    pytest.param('total = [4, 4]', 'total = [5, 5]', "players.total", id="more players in all than the sides seat"),
+    pytest.param('total = [4, 4]', 'total = [1, 4]', "players.total", id="fewer players in all than sides"),
     pytest.param('brackets = []', 'brackets = [{ from = 0, method = "third" }]', "taxation method",
                  id="unknown taxation method"),
     pytest.param('[options.black_three_in_hand.choices."5"]\n',

@@ -108,6 +108,19 @@ def test_score_of_an_unreadable_record_is_400_naming_the_field(client, change, f
     assert body["problems"] == []
 
 
+def test_score_refuses_a_partners_name_in_totals_before_with_400(client):
+    """totals_before of a partnership game is kept per side: {"N": 4900} was dropped (665, not 5565)."""
+    rec = record({"sides": [{"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K"], "out": "out",
+                             "hand": {"N": "", "S": "4"}},
+                            {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "4", "W": "A"}}]},
+                 variant="international", totals_before={"N": 4900})
+    body = assert_error(client.post(f"{API}/score", json=rec), 400, field="totals_before.N")
+    assert "'N' is not a side" in body["error"]["message"]
+    rec["totals_before"] = {"NS": 4900}
+    answer = client.post(f"{API}/score", json=rec).json
+    assert (answer["totals"], answer["match_over"]) == ({"NS": 5565, "EW": 5}, True)
+
+
 # --- POST /check-meld ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("body, legal", [
@@ -195,6 +208,40 @@ def test_create_match_of_an_unreadable_request_is_400_naming_the_field(client, a
     assert_error(client.post(f"{API}/matches", json=body), 400, field=field)
     with app.extensions["scorekeeper_sessions"]() as session:
         assert session.scalar(select(func.count(Match.id))) == 0
+
+
+# Seed 002_7cd961f2d9c875a7.txt: cutthroat seats three ("a másik két játékos egymás partnerévé válik"), the
+# five-player game 3 + 2 ("Ötösben az egyik fél három játékosból áll").
+@pytest.mark.parametrize("options, sides, message", [
+    pytest.param({"players": "3_cutthroat"}, [{"name": "AB", "players": ["A", "B"]},
+                                              {"name": "CD", "players": ["C", "D"]}], "3 players in all; 4 were given",
+                 id="cutthroat 2 + 2"),
+    pytest.param({"players": "3_cutthroat"}, [{"name": "A"}, {"name": "B"}], "3 players in all; 2 were given",
+                 id="cutthroat 1 + 1"),
+    pytest.param({"players": "5"}, [{"name": "X", "players": ["A", "B", "C"]},
+                                    {"name": "Y", "players": ["D", "E", "F"]}], "5 players in all; 6 were given",
+                 id="five-player form 3 + 3"),
+    pytest.param({}, [{"name": "NS", "players": ["N", "S"]}, {"name": "EW", "players": ["E"]}],
+                 "4 players in all; 3 were given", id="four-player form 2 + 1"),
+])
+def test_create_match_seats_the_forms_number_of_players_in_all(client, app, options, sides, message):
+    body = assert_error(client.post(f"{API}/matches", json={"variant": "international", "options": options,
+                                                            "sides": sides}), 400, field="sides")
+    assert message in body["error"]["message"]
+    with app.extensions["scorekeeper_sessions"]() as session:
+        assert session.scalar(select(func.count(Match.id))) == 0
+
+
+def test_a_cutthroat_hand_lists_the_matchs_three_players_and_no_one_else(client):
+    token = new_match(client, variant="international", options={"players": "3_cutthroat"},
+                      sides=[{"name": "Anna"}, {"name": "Béla"}, {"name": "Cili"}])["edit_token"]
+    anna = {"name": "Anna", "melds": ["K K K K K K K"], "out": "out", "hand": ""}
+    for others in ({"name": "Béla & Zoli", "players": ["Béla", "Zoli"], "hand": {"Béla": "4"}},
+                   {"name": "Béla"}):
+        body = assert_error(add(client, token, {"sides": [anna, others]}, 0), 400, field="sides")
+        assert "Anna, Béla, Cili" in body["error"]["message"]
+    good = {"name": "Béla & Cili", "players": ["Béla", "Cili"], "hand": {"Béla": "4", "Cili": ""}}
+    assert add(client, token, {"sides": [anna, good]}, 0).status_code == 201
 
 
 @pytest.mark.parametrize("which, editable", [("edit_token", True), ("view_token", False)])

@@ -75,6 +75,14 @@ def test_variant_step_rerenders_the_name_fields_for_the_table_form(client, query
     assert sorted(name_inputs(html)) == sorted(expected)
 
 
+def test_the_cutthroat_form_asks_for_all_three_players(client):
+    """Seed 002: cutthroat seats three; no row of its form is optional (it offered 2 to 3 before)."""
+    html = client.get("/?variant=international&players=3_cutthroat").get_data(as_text=True)
+    form = html[html.index('id="new-match"'):html.index("3. Options")]
+    assert "(optional)" not in form.replace('Side name <span class="optional">(optional)', "")
+    assert "3 sides." in text(form) and "2 to 3" not in text(form)
+
+
 def test_variant_step_carries_the_table_form_into_the_create_form(client):
     html = client.get("/?variant=international&players=2").get_data(as_text=True)
     assert '<input type="hidden" name="options-players" value="2">' in html
@@ -136,6 +144,12 @@ def test_create_match_stores_it_and_redirects_to_the_sheet(app, client, csrf, fo
                  id="option outside its choices"),
     pytest.param({"variant": "diszitett", "sides-0-name": "A" * 81, "sides-1-name": "Béla"}, "sides-0-name",
                  "80", id="name too long"),
+    # Seed 002_7cd961f2d9c875a7.txt: cutthroat is three players, one alone against the two others.
+    pytest.param({"variant": "international", "options-players": "3_cutthroat", "sides-0-name": "Anna",
+                  "sides-1-name": "Béla"}, None, "3 players in all; 2 were given", id="cutthroat with two players"),
+    pytest.param({"variant": "international", "options-players": "5", **{f"sides-{s}-players-{p}": f"P{s}{p}"
+                  for s in (0, 1) for p in (0, 1, 2)}}, None, "5 players in all; 6 were given",
+                 id="five-player form 3 + 3"),
 ])
 def test_invalid_new_match_is_a_400_with_the_error_at_its_field_and_input_kept(app, client, csrf, form, field_id,
                                                                                 message):

@@ -201,6 +201,24 @@ def test_partnerships_have_one_column_per_side(client, db):
         {"total": "running total 5", "parts": "base 0 card value + 5 = hand score 5"}]]
 
 
+def test_a_partnership_match_stored_with_side_names_only_still_takes_its_hands(client, db):
+    """Before each form's players in all were checked, the new-match form took two side names without players;
+    such a match must still take hands: a partnership given by its name says nothing of its players."""
+    from scorekeeper.models import Match, MatchSide
+
+    match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), title="", variant="international",
+                  options=dict(matches.get_variant("international").rules(None).options), version=0,
+                  sides=[MatchSide(position=0, name="NS", players=["NS"]),
+                         MatchSide(position=1, name="EW", players=["EW"])])
+    db.add(match)
+    db.commit()
+    result = matches.add_hand(db, match, {"mode": "cards", "sides": [
+        {"name": "NS", "melds": ["K K K K K K K"], "out": "out", "hand": ""},
+        {"name": "EW", "melds": ["Q Q Q"], "hand": "4"}]}, based_on=0)
+    assert result.ok and result.totals == {"NS": 670, "EW": 25}
+    assert client.get(f"/m/{match.edit_token}").status_code == 200
+
+
 def test_cutthroat_scores_each_player_with_red_threes_kept_individual(client, db):
     match = matches.create_match(db, variant="international", options={"players": "3_cutthroat"},
                                  sides=[{"name": "Anna"}, {"name": "Béla"}, {"name": "Cili"}])

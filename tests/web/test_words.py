@@ -88,6 +88,22 @@ def test_the_meld_checker_api_answers_in_hungarian_for_a_hungarian_page(client):
     assert en["problems"][0]["message"] == "a meld holds cards of one rank only; Q does not match the kings"
 
 
+@pytest.mark.parametrize("cards, english, hungarian", [
+    ("K K K K K K K K K", "this meld holds 9 kings; the deck has only 8",
+     "királyok: ebben a lerakásban 9 van, a pakliban csak 8 van"),
+    ("Kh Kh Kh K K", "this meld holds 3 × Kh; the deck has only 2, one per pack",
+     "Kh: ebben a lerakásban 3 van, a pakliban csak 2 van, csomagonként egy"),
+    ("JK JK JK K K K K | JK JK Q Q Q", "these melds hold 5 jokers together; the deck has only 4",
+     "jokerek: ezekben a lerakásokban együtt 5 van, a pakliban csak 4 van"),
+])
+def test_more_copies_than_the_deck_is_said_in_the_asked_language(client, cards, english, hungarian):
+    body = {"variant": "international", "cards": cards}
+    en = client.post("/api/v1/check-meld", json=body).get_json()
+    hu = client.post("/api/v1/check-meld", json=body, headers={"Accept-Language": "hu"}).get_json()
+    assert [p["message"] for p in en["problems"] if p["code"] == "more_copies_than_deck"] == [english]
+    assert [p["message"] for p in hu["problems"] if p["code"] == "more_copies_than_deck"] == [hungarian]
+
+
 def test_a_translation_that_lost_a_placeholder_falls_back_to_english(app):
     from scorekeeper.web.words import say
 
