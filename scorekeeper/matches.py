@@ -20,7 +20,7 @@ from .rules import RecordError, bounds, get_variant, score_match
 from .rules.phrases import phrase
 from .rules.problems import problem
 from .rules.scoring import HandResult
-from .saves import AlreadySaved, KeyReused, Unavailable, check_key, repeated
+from .saves import AlreadySaved, Unavailable, check_key, repeated
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
 MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)

@@ -3,6 +3,7 @@ TEST_DATABASE_URL, which .ci/run starts), a test client and a CLI runner."""
 
 from __future__ import annotations
 
+import logging
 import os
 
 import pytest
@@ -32,9 +33,38 @@ def runner(app):
     return app.test_cli_runner()
 
 
-
-
 @pytest.fixture
 def csrf(client):
     """A valid CSRF token for this client's session, read from a rendered form."""
     return csrf_from(client.get("/").get_data(as_text=True))
+
+
+class Collect(logging.Handler):
+    """The app's logged errors, kept for the fuzzers to assert on (a 4xx is an answer; a logged exception is a
+    bug even when the client got a clean error)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
+    app = create_app({"TESTING": False, "DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "fuzz",
+                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+    init_db(app, drop=True)
+    handler = Collect()
+    app.logger.addHandler(handler)
+    app.logged = handler.records
+    yield app
+    app.logger.removeHandler(handler)
+    app.extensions["scorekeeper_engine"].dispose()
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(fuzz_app):
+    return fuzz_app.test_client()

@@ -14,7 +14,8 @@ from urllib.parse import urlencode
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from test_api import README_HAND
-from test_fuzz_pages import API, HUGE, ODD_TEXT, fuzz_app, fuzz_client, no_exception_logged  # noqa: F401
+from test_fuzz_pages import API, HUGE, ODD_TEXT
+from web_helpers import no_exception_logged
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -12,52 +12,14 @@ between them anyway). Rate limits are off: this is about what the pages do with 
 
 from __future__ import annotations
 
-import logging
-
-import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from scorekeeper import create_app
-from scorekeeper.db import init_db
 from test_api import README_HAND, SUMMARY_HAND
+from web_helpers import no_exception_logged
 
 API = "/api/v1"
 FUZZ = settings(max_examples=90, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-class Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
-@pytest.fixture(scope="module")
-def fuzz_app(tmp_path_factory):
-    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    app = create_app({"TESTING": False, "DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "fuzz",
-                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
-    init_db(app, drop=True)
-    handler = Collect()
-    app.logger.addHandler(handler)
-    app.logged = handler.records
-    yield app
-    app.logger.removeHandler(handler)
-    app.extensions["scorekeeper_engine"].dispose()
-
-
-@pytest.fixture(scope="module")
-def fuzz_client(fuzz_app):
-    return fuzz_app.test_client()
-
-
-def no_exception_logged(app) -> None:
-    logged = [r.getMessage() + repr(r.exc_info and r.exc_info[1]) for r in app.logged]
-    app.logged.clear()             # one example's failure is reported once, not by every example after it
-    assert not logged, logged
 
 
 # --- generators --------------------------------------------------------------------------------------------
