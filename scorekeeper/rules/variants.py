@@ -5,7 +5,8 @@ A variant file holds the defaults; each option choice is a patch of dotted keys 
 validates the result into a frozen rules object. Which object, and how a record of the game is read and scored,
 is decided by the table's ``family``: :data:`FAMILIES` maps each family to four hooks (build the rules, list
 what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
-Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`.
+Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
+file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
 """
 
 from __future__ import annotations
@@ -402,9 +403,12 @@ def _load_file(path: Path) -> Variant:
 def registry() -> dict[str, Variant]:
     """Every variant table under ``rules_ref/``, loaded once and validated with every option choice."""
     found: dict[str, Variant] = {}
+    files: dict[str, str] = {}
     for path in sorted(RULES_REF.glob("*.toml")):
         variant = _load_file(path)
-        found[variant.id] = variant
+        if variant.id in found:                          # the later one would hide the earlier without a word
+            raise VariantError(f"{path.name}: id {variant.id!r} is already the id of {files[variant.id]}")
+        found[variant.id], files[variant.id] = variant, path.name
         variant.rules()                                  # defaults validate
         for spec in variant.options:                     # and so does each choice on its own
             for choice in spec.choices:

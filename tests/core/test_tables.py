@@ -220,3 +220,11 @@ def test_every_schema_key_is_in_the_rules_ref_readme(family):
     # `key`, `"key"` (a TOML key that needs quotes) or `key.<name>` (a table of tables)
     missing = sorted(leaf for leaf in leaves if not re.search(f'`"?{re.escape(leaf)}"?[`.]', readme))
     assert not missing
+
+
+def test_two_tables_with_one_id_are_an_error_naming_both_files(rules_folder):
+    """A copy of a table with its id unchanged used to hide the other without a word (the last file loaded won)."""
+    _write(rules_folder, "zz_copy.toml", HOUSE)
+    variants_module.registry.cache_clear()
+    with pytest.raises(VariantError, match="zz_copy.toml: id 'house' is already the id of house.toml"):
+        variants_module.registry()
