@@ -151,7 +151,8 @@ def test_extends_inherits_options_and_overrides_them_by_name(rules_folder):
 
 def test_extends_replaces_lists_and_arrays_of_tables_whole(tmp_path):
     _write(tmp_path, "international.toml", INTERNATIONAL)
-    rules = _build(_load(tmp_path, "house.toml", HOUSE + '\n[opening]\nminimums = [{ from = -1000000000, minimum = 70 }]\n'))
+    own = HOUSE + '\n[opening]\nminimums = [{ from = -1000000000, minimum = 70 }]\n'
+    rules = _build(_load(tmp_path, "house.toml", own))
     assert [(b.start, b.value) for b in rules.opening_minimums] == [(-1000000000, 70)]
 
 
