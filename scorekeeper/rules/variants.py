@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
 from .errors import RecordError, VariantError
 from .schema import (Compare, NegativeTax, OpeningWildValue, RedThreeInHand, RedThreeMinus, ScorePer, TopTie,
@@ -326,7 +326,22 @@ def _load_file(path: Path) -> Variant:
     except (KeyError, TypeError, AttributeError) as exc:
         # A table that lacks a required key is a malformed table like any other.
         raise VariantError(f"{path.name}: variant table lacks a required key: {exc!r}") from exc
+    if problems := list(_when_problems(variant)):
+        raise VariantError(f"{path.name}: " + "; ".join(problems))
     return variant
+
+
+def _when_problems(variant: Variant) -> Iterator[str]:
+    """A ``_when`` naming an option or a choice the table does not have would leave its patch unused for good."""
+    choices = {o.name: o.choices for o in variant.options}
+    for spec in variant.options:
+        for choice, patch in spec.patches.items():
+            for name, value in patch.get("_when", {}).items():
+                where = f"options.{spec.name}.choices.{choice}._when.{name}"
+                if name not in choices:
+                    yield f"unknown option {where}"
+                elif value not in choices[name]:
+                    yield f"{where}: {value!r} is not a choice of option {name!r}"
 
 
 @lru_cache(maxsize=None)
