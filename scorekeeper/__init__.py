@@ -65,6 +65,23 @@ def _private_folder(folder: Path) -> None:
             pass                 # not ours to change (a shared mount): leave it as the admin set it
 
 
+def _rules_json(app: Any) -> Any:
+    """Flask's JSON with the rules core's read-only mappings (``MappingProxyType``) written as objects: pages embed
+    a variant's options and tables as JSON, and the rules objects are deeply read-only."""
+    from types import MappingProxyType
+
+    from flask.json.provider import DefaultJSONProvider
+
+    class RulesJSON(DefaultJSONProvider):
+        @staticmethod
+        def default(o: Any) -> Any:
+            if isinstance(o, MappingProxyType):
+                return dict(o)
+            return DefaultJSONProvider.default(o)
+
+    return RulesJSON(app)
+
+
 def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: str | None = None):
     from flask import Flask
 
@@ -72,6 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
 
     app = Flask(__name__, instance_path=instance_path, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.json = _rules_json(app)
     instance = Path(app.instance_path)
     _private_folder(instance)
     app.config.from_mapping(

@@ -24,6 +24,7 @@ from .errors import RecordError
 from .phrases import Phrase, named, phrase
 from .problems import Problem, problem
 from .record import _int, _object, record_rules, record_sides, side_names
+from .tables import frozen
 from .variants import Variant, players_total, total_players_problems
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
@@ -116,13 +117,13 @@ def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, 
     ps, deck, sc, rows = data["players"], data["deck"], data["scoring"], data["rows"]
     return KeltisRules(
         id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
-        reference=variant.reference, options=dict(chosen),
+        reference=variant.reference, options=frozen(chosen),
         min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
         players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
         score_per=ps.get("score_per", "side"),
         colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
                       for name, c in data["colours"].items()),
-        number_copies={int(k): int(v) for k, v in deck["number_copies"].items()},
+        number_copies=frozen({int(k): int(v) for k, v in deck["number_copies"].items()}),
         closing_copies=int(deck["closing_copies"]),
         grey_values=tuple(int(v) for v in deck["grey_values"]), grey_copies=int(deck["grey_copies"]),
         stones=tuple(int(v) for v in deck["stones"]), two_player_removed=int(deck.get("two_player_removed", 0)),

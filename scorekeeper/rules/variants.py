@@ -5,21 +5,23 @@ A variant file holds the defaults; each option choice is a patch of dotted keys 
 validates the result into a frozen rules object. Which object, and how a record of the game is read and scored,
 is decided by the table's ``family``: :data:`FAMILIES` maps each family to four hooks (build the rules, list
 what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
-Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`.
+Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
+file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
 """
 
 from __future__ import annotations
 
-import copy
 import importlib
 import os
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
 from .errors import RecordError, VariantError
+from .schema import (Compare, NegativeTax, OpeningWildValue, RedThreeInHand, RedThreeMinus, ScorePer, TopTie,
+                     WildMix, WildRelation)
+from .tables import frozen, read_table, thawed
 
 if TYPE_CHECKING:
     from .keltis import KeltisRules
@@ -71,9 +73,9 @@ def _resolve(spec: str) -> Callable[..., Any]:
 
 
 FAMILIES: dict[str, Family] = {
-    "canasta": Family(name="canasta", build_rules=".variants:build_canasta_rules",
-                      table_problems=".variants:canasta_table_problems", parse_record=".record:parse_canasta_record",
-                      score_hand=".scoring:score_canasta_hand"),
+    "canasta": Family(name="canasta", build_rules=".canasta_table:build_canasta_rules",
+                      table_problems=".canasta_table:canasta_table_problems",
+                      parse_record=".record:parse_canasta_record", score_hand=".scoring:score_canasta_hand"),
     "keltis": Family(name="keltis", build_rules=".keltis:build_rules", table_problems=".keltis:table_problems",
                      parse_record=".keltis:parse_record", score_hand=".keltis:score_hand"),
 }
@@ -94,7 +96,7 @@ class CanastaKind:
     size: tuple[int, int]
     wilds: tuple[int, int] | None = None
     wild_only: bool = False
-    wild_mix: str | None = None     # "mixed" (2s and jokers) | "uniform" (all one kind)
+    wild_mix: WildMix | None = None
     rank: str | None = None
 
     def matches(self, *, size: int, wilds: int, wild_only: bool, deuces: int, jokers: int,
@@ -105,9 +107,9 @@ class CanastaKind:
             return False
         if self.rank is not None and rank != self.rank:
             return False
-        if self.wild_mix == "mixed":
+        if self.wild_mix is WildMix.MIXED:
             return deuces > 0 and jokers > 0
-        if self.wild_mix == "uniform":
+        if self.wild_mix is WildMix.UNIFORM:
             return deuces == 0 or jokers == 0
         return True
 
@@ -120,7 +122,8 @@ class Bracket:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
-    """One variant with its options applied: every number the scoring needs."""
+    """One variant with its options applied: every number the scoring needs. Deeply read-only (mappings are
+    :class:`~types.MappingProxyType`, sequences tuples): one cached object serves every caller."""
 
     id: str
     name: str
@@ -134,7 +137,7 @@ class Rules:
     max_sides: int
     players_per_side: int
     total_players: tuple[int, int]   # players at the table, all sides together: least, most
-    score_per: str
+    score_per: ScorePer
     card_values: Mapping[str, int]
     hand_values: Mapping[str, int]
     min_size: int
@@ -142,7 +145,7 @@ class Rules:
     max_wilds_by_size: Mapping[int, int]
     max_wilds: int | None
     min_naturals: int
-    wild_relation: str               # "any" | "fewer" | "at_most_half"
+    wild_relation: WildRelation
     one_group_per_rank: bool
     wild_only: bool
     wild_only_min: int
@@ -150,12 +153,12 @@ class Rules:
     black_threes: bool
     black_threes_min: int
     black_threes_max: int
-    opening_wild_value: str          # "replaced" | "own"
+    opening_wild_value: OpeningWildValue
     wild_only_opening_value: int
     canastas: tuple[CanastaKind, ...]
     red_three_totals: tuple[int, ...]
-    red_three_minus_unless: str      # "never" | "meld" | "canasta"
-    red_three_in_hand: str           # "impossible" | "penalty"
+    red_three_minus_unless: RedThreeMinus
+    red_three_in_hand: RedThreeInHand
     red_three_in_hand_points: int
     twins_allowed: bool
     twin_points: int
@@ -168,10 +171,10 @@ class Rules:
     concealed_waives_minimum: bool
     opening_minimums: tuple[Bracket, ...]
     taxation: tuple[Bracket, ...]
-    negative_tax: str                # "untaxed" | "taxed"
+    negative_tax: NegativeTax
     target: int
-    compare: str                     # "exceeds" | "reaches"
-    top_tie: str                     # "shared" | "play_on"
+    compare: Compare
+    top_tie: TopTie
     penalties: Mapping[str, tuple[str, int]]
 
     def copies(self, key: str, suit: str | None = None) -> int:
@@ -256,19 +259,12 @@ def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
     node = data
     for part in parents:
         node = node.setdefault(part, {})
-    node[last] = copy.deepcopy(value)
-
-
-def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
-    out = tuple(Bracket(start=int(r["from"]), value=r[key]) for r in rows)
-    if [b.start for b in out] != sorted(b.start for b in out):
-        raise VariantError(f"brackets must be in ascending order of 'from': {rows!r}")
-    return out
+    node[last] = thawed(value)
 
 
 def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
     """The variant's table with the patches of the chosen option values applied (every family)."""
-    data = copy.deepcopy(dict(variant.raw))
+    data = thawed(variant.raw)
     try:
         for spec in variant.options:
             patch = dict(spec.patches[chosen[spec.name]])
@@ -298,77 +294,6 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
     return rules
 
 
-def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
-    """The canasta family's ``build_rules`` hook: every number of a canasta table."""
-    m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
-    canastas = tuple(
-        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
-                    wilds=tuple(c["wilds"]) if "wilds" in c else None,
-                    wild_only=bool(c.get("wild_only", False)), wild_mix=c.get("wild_mix"),
-                    rank=c.get("rank"))
-        for kind, c in data["canastas"].items())
-    return Rules(
-        id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
-        reference=variant.reference, options=dict(chosen),
-        packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
-        min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-        players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
-        score_per=ps.get("score_per", "side"), card_values={k: int(v) for k, v in data["card_values"].items()},
-        hand_values={k: int(v) for k, v in data.get("hand_values", {}).items()},
-        min_size=int(m["min_size"]), max_size=int(m.get("max_size", 0)),
-        max_wilds_by_size={int(k): int(v) for k, v in m.get("max_wilds_by_size", {}).items()},
-        max_wilds=m.get("max_wilds"), min_naturals=int(m.get("min_naturals", 1)),
-        wild_relation=m.get("wild_relation", "any"),
-        one_group_per_rank=bool(m.get("one_group_per_rank", True)),
-        wild_only=bool(m.get("wild_only", False)), wild_only_min=int(m.get("wild_only_min", 3)),
-        wild_only_max=int(m.get("wild_only_max", 0)),
-        black_threes=bool(m.get("black_threes", False)),
-        black_threes_min=int(m.get("black_threes_min", 3)), black_threes_max=int(m.get("black_threes_max", 4)),
-        opening_wild_value=m.get("opening_wild_value", "own"),
-        wild_only_opening_value=int(m.get("wild_only_opening_value", 20)),
-        canastas=canastas,
-        red_three_totals=tuple(int(x) for x in rt["totals"]),
-        red_three_minus_unless=rt.get("minus_unless", "never"),
-        red_three_in_hand=rt.get("in_hand", "penalty"), red_three_in_hand_points=int(rt.get("in_hand_points", 0)),
-        twins_allowed=bool(data["twins"]["allowed"]), twin_points=int(data["twins"]["points"]),
-        out_bonus=int(g["out"]), concealed_bonus=int(g["concealed"]),
-        table_clear_bonus=g.get("table_clear"), table_clear_min_pile=int(g.get("table_clear_min_pile", 0)),
-        canastas_required=int(g["canastas_required"]), going_out_required=bool(g["required_each_hand"]),
-        concealed_waives_minimum=bool(g.get("concealed_waives_minimum", False)),
-        opening_minimums=_brackets(data["opening"]["minimums"], "minimum"),
-        taxation=_brackets(data["taxation"]["brackets"], "method"),
-        negative_tax=data["taxation"].get("negative", "untaxed"),
-        target=int(data["match"]["target"]), compare=data["match"]["compare"],
-        top_tie=data["match"]["top_tie"],
-        penalties={k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()},
-    )
-
-
-def canasta_table_problems(r: Rules) -> list[str]:
-    """The canasta family's ``table_problems`` hook."""
-    problems = []
-    needed = {"4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "black3", "red3"}
-    if missing := needed - set(r.card_values):
-        problems.append(f"card_values lacks {sorted(missing)}")
-    if len(r.red_three_totals) != r.red_threes_in_deck + 1:
-        problems.append(f"red_threes.totals needs {r.red_threes_in_deck + 1} entries (0..{r.red_threes_in_deck})")
-    for name, allowed in (("wild_relation", {"any", "fewer", "at_most_half"}),
-                          ("opening_wild_value", {"replaced", "own"}), ("compare", {"exceeds", "reaches"}),
-                          ("top_tie", {"shared", "play_on"}), ("negative_tax", {"untaxed", "taxed"}),
-                          ("red_three_minus_unless", {"never", "meld", "canasta"}),
-                          ("red_three_in_hand", {"impossible", "penalty"}), ("score_per", {"side", "player"})):
-        if getattr(r, name) not in allowed:
-            problems.append(f"{name} must be one of {sorted(allowed)}, not {getattr(r, name)!r}")
-    for b in r.taxation:
-        if b.value not in ("none", "half", "quarter", "tenth"):
-            problems.append(f"unknown taxation method {b.value!r}")
-    if not r.opening_minimums:
-        problems.append("opening.minimums is empty")
-    if not r.min_sides <= r.max_sides:
-        problems.append("players.min_sides exceeds max_sides")
-    return problems + total_players_problems(r)
-
-
 def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
     """``players.total``: how many players sit at the table, all sides together, as [least, most] (seed 002: three
     in cutthroat, five as 3 + 2); a table without it allows whatever its sides and their size allow."""
@@ -386,33 +311,49 @@ def total_players_problems(r: Any) -> list[str]:
 
 
 def _load_file(path: Path) -> Variant:
+    """One table (with its ``extends`` bases, checked against its family's schema: :mod:`.tables`)."""
+    raw = read_table(path)
     try:
-        with path.open("rb") as fh:
-            raw = tomllib.load(fh)
         specs = []
         for name, o in raw.pop("options", {}).items():
             choices = tuple(o["choices"])
             if o["default"] not in choices:
                 raise VariantError(f"{path.name}: option {name!r} default {o['default']!r} is not a choice")
             specs.append(OptionSpec(name=name, default=o["default"], choices=choices, help=o["help"],
-                                    decision=o.get("decision", ""), patches=o["choices"]))
+                                    decision=o.get("decision", ""), patches=frozen(o["choices"])))
         variant = Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
-                          seed=raw["seed"], raw=raw, options=tuple(specs))
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError) as exc:
-        # A table that is not TOML, or lacks a required key, is a malformed table like any other.
-        raise VariantError(f"{path.name}: variant table is not valid TOML or lacks a required key: {exc!r}") from exc
-    if variant.family not in FAMILIES:
-        raise VariantError(f"{path.name}: unknown family {variant.family!r}; families are: " + ", ".join(FAMILIES))
+                          seed=raw["seed"], raw=frozen(raw), options=tuple(specs))
+    except (KeyError, TypeError, AttributeError) as exc:
+        # A table that lacks a required key is a malformed table like any other.
+        raise VariantError(f"{path.name}: variant table lacks a required key: {exc!r}") from exc
+    if problems := list(_when_problems(variant)):
+        raise VariantError(f"{path.name}: " + "; ".join(problems))
     return variant
+
+
+def _when_problems(variant: Variant) -> Iterator[str]:
+    """A ``_when`` naming an option or a choice the table does not have would leave its patch unused for good."""
+    choices = {o.name: o.choices for o in variant.options}
+    for spec in variant.options:
+        for choice, patch in spec.patches.items():
+            for name, value in patch.get("_when", {}).items():
+                where = f"options.{spec.name}.choices.{choice}._when.{name}"
+                if name not in choices:
+                    yield f"unknown option {where}"
+                elif value not in choices[name]:
+                    yield f"{where}: {value!r} is not a choice of option {name!r}"
 
 
 @lru_cache(maxsize=None)
 def registry() -> dict[str, Variant]:
     """Every variant table under ``rules_ref/``, loaded once and validated with every option choice."""
     found: dict[str, Variant] = {}
+    files: dict[str, str] = {}
     for path in sorted(RULES_REF.glob("*.toml")):
         variant = _load_file(path)
-        found[variant.id] = variant
+        if variant.id in found:                          # the later one would hide the earlier without a word
+            raise VariantError(f"{path.name}: id {variant.id!r} is already the id of {files[variant.id]}")
+        found[variant.id], files[variant.id] = variant, path.name
         variant.rules()                                  # defaults validate
         for spec in variant.options:                     # and so does each choice on its own
             for choice in spec.choices:

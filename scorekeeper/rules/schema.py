@@ -1,0 +1,218 @@
+"""What a variant table may say, as data: one schema per family, and the check of a table against it.
+
+A schema is a dict of key -> what its value must be: a type (``int``, ``str``, ``bool``), a closed vocabulary (a
+:class:`~enum.StrEnum`: the value is one of its members' values), a nested schema (a table with exactly those
+keys), :class:`ListOf` (a list whose items all match), :class:`MapOf` (a table with keys of its own choosing,
+such as canasta kinds or colours) or :data:`PATCHES` (an option choice: dotted keys of the same family's schema,
+plus ``_when``). No key is required here (the family's ``build_rules`` hook says what it needs); what the schema
+refuses is a key it does not know, a value of the wrong type and a word outside its vocabulary, so a misspelt
+``max_wildz`` no longer drops the wild-card cap without a word. ``rules_ref/README.md`` lists every key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Iterator
+
+
+class WildRelation(StrEnum):
+    ANY = "any"
+    FEWER = "fewer"
+    AT_MOST_HALF = "at_most_half"
+
+
+class OpeningWildValue(StrEnum):
+    REPLACED = "replaced"
+    OWN = "own"
+
+
+class WildMix(StrEnum):
+    MIXED = "mixed"          # 2s and jokers both
+    UNIFORM = "uniform"      # all one kind
+
+
+class RedThreeMinus(StrEnum):
+    NEVER = "never"
+    MELD = "meld"
+    CANASTA = "canasta"
+
+
+class RedThreeInHand(StrEnum):
+    IMPOSSIBLE = "impossible"
+    PENALTY = "penalty"
+
+
+class TaxMethod(StrEnum):
+    NONE = "none"
+    HALF = "half"
+    QUARTER = "quarter"
+    TENTH = "tenth"
+
+
+class NegativeTax(StrEnum):
+    UNTAXED = "untaxed"
+    TAXED = "taxed"
+
+
+class Compare(StrEnum):
+    EXCEEDS = "exceeds"
+    REACHES = "reaches"
+
+
+class TopTie(StrEnum):
+    SHARED = "shared"
+    PLAY_ON = "play_on"
+
+
+class ScorePer(StrEnum):
+    SIDE = "side"
+    PLAYER = "player"
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: Any
+
+
+@dataclass(frozen=True)
+class MapOf:
+    value: Any
+
+
+class _Patches:
+    """An option choice: ``"dotted.key" = value`` patches of the family's own schema, and ``_when``."""
+
+    def __repr__(self) -> str:
+        return "PATCHES"
+
+
+PATCHES = _Patches()
+
+# Keys every table has, whatever its family. ``extends`` is read (and removed) before the check.
+_HEAD = {"id": str, "name": str, "seed": str, "reference": str, "family": str}
+_OPTION = {"decision": str, "default": str, "help": str, "choices": MapOf(PATCHES)}
+_PLAYERS = {"min_sides": int, "max_sides": int, "players_per_side": int, "total": ListOf(int),
+            "score_per": ScorePer}
+_CARD_VALUES = {key: int for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
+                                     "black3", "red3")}
+
+CANASTA: dict[str, Any] = {
+    **_HEAD,
+    "deck": {"packs": int, "jokers": int},
+    "players": _PLAYERS,
+    "card_values": _CARD_VALUES,
+    "hand_values": _CARD_VALUES,
+    "melds": {"min_size": int, "max_size": int, "max_wilds": int, "max_wilds_by_size": MapOf(int),
+              "min_naturals": int, "wild_relation": WildRelation, "one_group_per_rank": bool, "wild_only": bool,
+              "wild_only_min": int, "wild_only_max": int, "black_threes": bool, "black_threes_min": int,
+              "black_threes_max": int, "opening_wild_value": OpeningWildValue, "wild_only_opening_value": int},
+    "canastas": MapOf({"label": str, "size": ListOf(int), "wilds": ListOf(int), "bonus": int, "wild_only": bool,
+                       "wild_mix": WildMix, "rank": str}),
+    "red_threes": {"totals": ListOf(int), "minus_unless": RedThreeMinus, "in_hand": RedThreeInHand,
+                   "in_hand_points": int},
+    "twins": {"allowed": bool, "points": int},
+    "going_out": {"out": int, "concealed": int, "table_clear": int, "table_clear_min_pile": int,
+                  "canastas_required": int, "required_each_hand": bool, "concealed_waives_minimum": bool},
+    "opening": {"minimums": ListOf({"from": int, "minimum": int})},
+    "taxation": {"brackets": ListOf({"from": int, "method": TaxMethod}), "negative": NegativeTax},
+    "match": {"target": int, "compare": Compare, "top_tie": TopTie},
+    "penalties": MapOf({"label": str, "points": int}),
+    "options": MapOf(_OPTION),
+}
+
+KELTIS: dict[str, Any] = {
+    **_HEAD,
+    "players": _PLAYERS,
+    "deck": {"two_player_removed": int, "number_copies": MapOf(int), "closing_copies": int,
+             "grey_values": ListOf(int), "grey_copies": int, "stones": ListOf(int)},
+    "colours": MapOf({"aliases": ListOf(str)}),
+    "scoring": {"row_length": ListOf(int), "stones": ListOf(int), "grey_card": int},
+    "rows": {"length_counts_grey": bool, "length_counts_closing": bool, "grey_on_row_point": bool,
+             "may_start_closed": bool, "max_closing": int},
+    "options": MapOf(_OPTION),
+}
+
+#: The schema of each family (the keys of ``variants.FAMILIES``).
+SCHEMAS: dict[str, dict[str, Any]] = {"canasta": CANASTA, "keltis": KELTIS}
+
+_TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false"}
+# Keys an option may not patch: the options themselves (an option that rewrites options has no fixed meaning).
+_UNPATCHABLE = {"options"}
+
+
+def problems(value: Any, schema: Any, path: str = "", root: dict[str, Any] | None = None) -> Iterator[str]:
+    """Every way ``value`` breaks ``schema``, as ``"<dotted path>: <what is wrong>"`` sentences (none: it fits).
+    ``root`` is the family's whole schema, against which option patches are checked."""
+    root = schema if root is None else root
+    where = path or "the table"
+    if isinstance(schema, dict):
+        if not isinstance(value, dict):
+            yield f"{where} must be a table, not {value!r}"
+            return
+        for key, item in value.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in schema:
+                yield f"unknown key {sub}"
+            else:
+                yield from problems(item, schema[key], sub, root)
+    elif isinstance(schema, MapOf):
+        if not isinstance(value, dict):
+            yield f"{where} must be a table, not {value!r}"
+            return
+        for key, item in value.items():
+            yield from problems(item, schema.value, f"{path}.{key}", root)
+    elif isinstance(schema, ListOf):
+        if not isinstance(value, list):
+            yield f"{where} must be a list, not {value!r}"
+            return
+        for k, item in enumerate(value):
+            yield from problems(item, schema.item, f"{path}[{k}]", root)
+    elif schema is PATCHES:
+        yield from _patch_problems(value, path, root)
+    elif isinstance(schema, type) and issubclass(schema, StrEnum):
+        if value not in {m.value for m in schema}:
+            yield f"{where} must be one of {', '.join(m.value for m in schema)}, not {value!r}"
+    elif type(value) is not schema:          # bool is an int to Python, never to a table
+        yield f"{where} must be {_TYPE_NAMES[schema]}, not {value!r}"
+
+
+def _patch_problems(patch: Any, path: str, root: dict[str, Any]) -> Iterator[str]:
+    if not isinstance(patch, dict):
+        yield f"{path} must be a table of patches (\"dotted.key\" = value), not {patch!r}"
+        return
+    for dotted, value in patch.items():
+        if dotted == "_when":
+            yield from problems(value, MapOf(str), f"{path}._when", root)
+            continue
+        target = _schema_at(root, dotted)
+        if target is None:
+            yield f"unknown key {dotted} (patched by {path})"
+        else:
+            yield from problems(value, target, f"{dotted} (patched by {path})", root)
+
+
+def _schema_at(root: dict[str, Any], dotted: str) -> Any:
+    """The schema of one dotted key, or None when the family has no such key."""
+    node: Any = {k: v for k, v in root.items() if k not in _UNPATCHABLE}
+    for part in dotted.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, MapOf):
+            node = node.value
+        else:
+            return None
+    return node
+
+
+def keys(schema: Any, prefix: str = "") -> Iterator[str]:
+    """Every dotted key a schema names (map entries as ``<name>``, list items as ``[]``), for the README check."""
+    if isinstance(schema, dict):
+        for key, sub in schema.items():
+            path = f"{prefix}.{key}" if prefix else key
+            yield path
+            yield from keys(sub, path)
+    elif isinstance(schema, MapOf):
+        yield from keys(schema.value, f"{prefix}.<name>")
+    elif isinstance(schema, ListOf):
+        yield from keys(schema.item, f"{prefix}[]")
