@@ -19,29 +19,9 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
-from ..rules.bounds import DIGITS_MAX, PENALTY_POINTS_MAX, canasta_limits
+from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
+from .fields import Rows, WholeNumber, add_error, choice
 from .words import penalty_label
-
-try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
-    from wtforms.fields.choices import SelectChoice as choice
-except ImportError:                     # pragma: no cover - older WTForms
-    def choice(value: str, label: Any) -> tuple[str, Any]:
-        return value, label
-
-class Rows(FieldList):
-    """Exactly ``max_entries`` rows, each read from its own index: sparse input (rows 0 and 3 only) is not
-    renumbered, so no row is read twice."""
-
-    def __init__(self, unbound_field: Any, rows: int, **kwargs: Any) -> None:
-        super().__init__(unbound_field, min_entries=rows, max_entries=rows, **kwargs)
-
-    def _extract_indices(self, prefix: str, formdata: Any) -> Iterable[int]:
-        return range(self.max_entries)
-
-
-def add_error(field: Any, message: str) -> None:
-    field.errors = [*field.errors, message]
-
 
 # --------------------------------------------------------------------------------------------- new match
 
@@ -191,21 +171,6 @@ def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = Non
         sides = [{"name": alone, "players": [alone]}, {"name": " & ".join(others), "players": others}]
         return EntryLayout(rules, mode, sides, alone, players)
     return EntryLayout(rules, mode, [{"name": p, "players": [p]} for p in players], "", players)
-
-
-class WholeNumber(IntegerField):
-    """An IntegerField that reads at most :data:`DIGITS_MAX` ASCII digits: ``int()`` takes 4,300 digits (and
-    ``"٣"``), and NumberRange then compares through ``math.isnan``, which overflows past 308 digits."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
-            self.data = None
-            raise ValueError(self.gettext(_NOT_AN_INTEGER))
-        super().process_formdata([str(valuelist[0]).strip()] if valuelist else valuelist)
-
-
-_WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS_MAX}}}")
-_NOT_AN_INTEGER = "Not a valid integer value."     # IntegerField's own words, translated by WTForms' catalogue
 
 
 def _count(label: Any, *, maximum: int, default: int | None = 0) -> IntegerField:

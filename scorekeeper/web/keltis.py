@@ -19,7 +19,8 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules import RecordError
 from ..rules.keltis import KeltisRules, parse_grey_row, parse_row
-from .forms import EntryForm, EntryLayout, choice
+from .fields import choice
+from .forms import EntryForm, EntryLayout
 from .words import COLOUR_WORDS
 
 FAMILY = "keltis"
