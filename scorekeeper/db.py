@@ -10,11 +10,9 @@ import os
 from pathlib import Path
 
 import click
-from flask import Flask, current_app, g, render_template, request
-from flask_babel import gettext as _
+from flask import Flask, current_app, g
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy import create_engine, event, make_url, text
-from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 
@@ -100,17 +98,6 @@ def db_upgrade_command(revision: str) -> None:
     click.echo(f"Database at revision {now}" + (" (head)." if now == migrate.head() else "."))
 
 
-def unavailable(exc: OperationalError):
-    """A database that cannot be read or written (locked, full, read-only, server gone) is a 503 to retry, not
-    a 500: the saves themselves answer with the typed hand kept (:class:`scorekeeper.saves.Unavailable`)."""
-    current_app.logger.warning("database unavailable: %s", exc.orig)
-    if request.path.startswith("/api/"):
-        message = "the database cannot be reached just now; nothing was changed — try again in a moment"
-        return {"error": {"status": 503, "code": "unavailable", "message": message}, "problems": []}, 503
-    return render_template("error.html", code=503, message=_(
-        "The database cannot be reached just now. Nothing was changed: try again in a moment.")), 503
-
-
 def init_app(app: Flask) -> None:
     create_sqlite_file(app.config["DATABASE_URL"])
     engine = make_engine(app.config["DATABASE_URL"])
@@ -119,5 +106,4 @@ def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_session)
     app.cli.add_command(init_db_command)
     app.cli.add_command(db_cli)
-    app.register_error_handler(OperationalError, unavailable)
     init_db(app)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 from flask_limiter import RateLimitExceeded
+from sqlalchemy.exc import OperationalError
 
 
 def _answer(code: int, message: str, *, api_code: str | None = None, retry: int | None = None):
@@ -35,6 +36,14 @@ def _too_many(error: RateLimitExceeded):
                           "seconds and try again.", seconds=seconds), api_code="rate_limited", retry=seconds)
 
 
+def _unavailable(exc: OperationalError):
+    """A database that cannot be read or written (locked, full, read-only, server gone) is a 503 to retry, not a
+    500; the saves themselves answer with the typed hand kept (:class:`scorekeeper.saves.Unavailable`)."""
+    current_app.logger.warning("database unavailable: %s", exc.orig)
+    return _answer(503, _("The database cannot be reached just now. Nothing was changed: try again in a moment."),
+                   api_code="unavailable")
+
+
 def init_app(app: Flask) -> None:
     from .. import api
     from ..security import csrf
@@ -50,3 +59,4 @@ def init_app(app: Flask) -> None:
     for code in (400, 403, 404, 405, 409, 413, 415, 422, 500, 503):
         app.register_error_handler(code, _error(code))
     app.register_error_handler(RateLimitExceeded, _too_many)
+    app.register_error_handler(OperationalError, _unavailable)
