@@ -81,7 +81,8 @@ class MapOf:
 
 
 class _Patches:
-    """An option choice: ``"dotted.key" = value`` patches of the family's own schema, and ``_when``."""
+    """An option choice: ``"dotted.key" = value`` patches of the family's own schema, ``_when`` and ``_label``
+    (what the pages call the choice)."""
 
     def __repr__(self) -> str:
         return "PATCHES"
@@ -91,7 +92,9 @@ PATCHES = _Patches()
 
 # Keys every table has, whatever its family. ``extends`` is read (and removed) before the check.
 _HEAD = {"id": str, "name": str, "seed": str, "reference": str, "family": str}
-_OPTION = {"decision": str, "default": str, "help": str, "choices": MapOf(PATCHES)}
+# ``label`` and ``help`` (and a choice's ``_label``) are English words the pages translate (msgids: the table
+# words extractor, scorekeeper/rules/table_words.py).
+_OPTION = {"decision": str, "default": str, "label": str, "help": str, "choices": MapOf(PATCHES)}
 _PLAYERS = {"min_sides": int, "max_sides": int, "players_per_side": int, "total": ListOf(int),
             "score_per": ScorePer}
 _CARD_VALUES = {key: int for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
@@ -184,6 +187,9 @@ def _patch_problems(patch: Any, path: str, root: dict[str, Any]) -> Iterator[str
     for dotted, value in patch.items():
         if dotted == "_when":
             yield from problems(value, MapOf(str), f"{path}._when", root)
+            continue
+        if dotted == "_label":
+            yield from problems(value, str, f"{path}._label", root)
             continue
         target = _schema_at(root, dotted)
         if target is None:

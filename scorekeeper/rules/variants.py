@@ -40,6 +40,8 @@ class OptionSpec:
     help: str
     decision: str
     patches: Mapping[str, Mapping[str, Any]] = field(repr=False)
+    label: str = ""                                     # what the pages call the option ("" : its name)
+    choice_labels: Mapping[str, str] = field(default_factory=dict)   # what they call a choice (absent: its id)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -319,8 +321,12 @@ def _load_file(path: Path) -> Variant:
             choices = tuple(o["choices"])
             if o["default"] not in choices:
                 raise VariantError(f"{path.name}: option {name!r} default {o['default']!r} is not a choice")
+            # A choice's _label is a word for the pages, not a patch.
+            patches = {c: {k: v for k, v in p.items() if k != "_label"} for c, p in o["choices"].items()}
+            labels = {c: p["_label"] for c, p in o["choices"].items() if "_label" in p}
             specs.append(OptionSpec(name=name, default=o["default"], choices=choices, help=o["help"],
-                                    decision=o.get("decision", ""), patches=frozen(o["choices"])))
+                                    decision=o.get("decision", ""), patches=frozen(patches),
+                                    label=o.get("label", ""), choice_labels=frozen(labels)))
         variant = Variant(id=raw["id"], name=raw["name"], family=raw["family"], reference=raw["reference"],
                           seed=raw["seed"], raw=frozen(raw), options=tuple(specs))
     except (KeyError, TypeError, AttributeError) as exc:
@@ -384,5 +390,6 @@ def describe_variants() -> list[dict[str, Any]]:
                     "sides": [r.min_sides, r.max_sides], "players_per_side": r.players_per_side,
                     "target": r.target,
                     "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
-                                 "decision": o.decision} for o in v.options]})
+                                 "decision": o.decision, "label": o.label, "choice_labels": dict(o.choice_labels)}
+                                for o in v.options]})
     return out

@@ -18,8 +18,9 @@ from markupsafe import Markup
 
 from .. import service
 from ..limiter import limit
-from ..rules import NotationError, ScorekeeperError
-from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say, say_error
+from ..rules import NotationError, ScorekeeperError, get_variant
+from .words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
+                    shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
@@ -40,7 +41,9 @@ def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
 
 def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything static/checker.js needs to render a verdict in the page's language."""
-    return {"kinds": {k: str(v) for k, v in KIND_LABELS.items()},
+    kinds = {kind: table_word(spec.get("label", kind)) for v in catalogue
+             for kind, spec in get_variant(v["id"]).raw.get("canastas", {}).items()}
+    return {"kinds": {**kinds, **{k: str(v) for k, v in SHAPE_LABELS.items()}},
             "ranks": {k: str(v) for k, v in RANK_PLURALS.items()}, "group": gettext("group of %(rank)s"),
             "titles": {k: str(v) for k, v in PROBLEM_TITLES.items()},
             "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
@@ -88,7 +91,7 @@ def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
 
 
 def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, status: int = 200):
-    return render_template("checker.html", variants=catalogue, form=form, verdict=verdict, errors=errors or {},
+    return render_template("checker.html", variants=[shown_variant(v) for v in catalogue], form=form, verdict=verdict, errors=errors or {},
                            keypad=KEYPAD, strings=js_strings(catalogue)), status
 
 
@@ -160,7 +163,7 @@ def render_reference(folder: str, reference: str) -> tuple[Markup, Markup, Marku
 
 @bp.get("/rules")
 def rules_index():
-    return render_template("rules_index.html", variants=service.variants())
+    return render_template("rules_index.html", variants=[shown_variant(v) for v in service.variants()])
 
 
 @bp.get("/rules/<variant>")
@@ -170,4 +173,4 @@ def rules_page(variant: str):
     if not rendered:
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc = rendered
-    return render_template("rules.html", variant=info, title=title, body=body, toc=toc)
+    return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc)

@@ -19,14 +19,15 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
+from ..rules.variants import OptionSpec
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .fields import Rows, WholeNumber, add_error, choice
-from .words import penalty_label
+from .words import lazy_table_word, option_word, penalty_label, table_word
 
 # --------------------------------------------------------------------------------------------- new match
 
 def variant_choices() -> list[tuple[str, str]]:
-    return [(v.id, v.name) for v in registry().values()]
+    return [(v.id, table_word(v.name)) for v in registry().values()]
 
 
 def _shape(rules: Rules) -> tuple[Any, ...]:
@@ -60,14 +61,17 @@ class NewMatchForm(FlaskForm):
     title = StringField(_l("Title (optional)"), validators=[Optional(), Length(max=200)])
 
 
-def option_label(value: str, default: str) -> str:
-    return f"{humanize(value)} ({gettext('default')})" if value == default else humanize(value)
+def option_label(spec: OptionSpec, value: str) -> str:
+    """A choice of an option as the form lists it: the table's label in the page's language, "(default)" added."""
+    word = option_word(spec.choice_labels.get(value, ""), value)
+    return f"{word} ({gettext('default')})" if value == spec.default else word
 
 
 def _options_form(variant_id: str) -> type[Form]:
+    """Built for each request (so the words are said in its language)."""
     variant = get_variant(variant_id)
-    attrs = {o.name: SelectField(humanize(o.name), choices=[choice(c, option_label(c, o.default)) for c in o.choices],
-                                 default=o.default, description=o.help)
+    attrs = {o.name: SelectField(option_word(o.label, o.name), choices=[choice(c, option_label(o, c)) for c in o.choices],
+                                 default=o.default, description=table_word(o.help))
              for o in variant.options}
     return type(f"Options_{variant_id}", (Form,), attrs)
 
@@ -205,7 +209,7 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
         attrs["twins"] = _count(_l("Twins"), maximum=limits.twins)
     if layout.mode == "summary":
         attrs["canastas"] = FormField(type("Canastas", (Form,), {
-            k.kind: _count(k.label, maximum=limits.canastas) for k in rules.canastas}))
+            k.kind: _count(lazy_table_word(k.label), maximum=limits.canastas) for k in rules.canastas}))
         attrs["melded_points"] = _count(_l("Melded card points"), maximum=limits.points)
         attrs["hand_points"] = _count(_l("Card points left in hand"), maximum=limits.points)
     else:

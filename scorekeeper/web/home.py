@@ -23,6 +23,7 @@ from ..saves import Unavailable
 from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
+from .words import table_word
 
 bp = Blueprint("home", __name__)
 
@@ -37,8 +38,8 @@ def _shape_fields(form: NewMatchForm) -> list[dict[str, Any]]:
     fields = []
     for name in form.shape_names:
         spec = variant.option(name)
-        fields.append({"name": name, "label": form.options.form[name].label.text, "help": spec.help,
-                       "choices": [(c, option_label(c, spec.default)) for c in spec.choices],
+        fields.append({"name": name, "label": form.options.form[name].label.text, "help": table_word(spec.help),
+                       "choices": [(c, option_label(spec, c)) for c in spec.choices],
                        "value": form.rules.options[name]})
     return fields
 
@@ -63,7 +64,7 @@ def _options_summary(fields: list[Any]) -> dict[str, Any]:
 def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
     fields = _option_fields(form)
     return render_template("home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
-                           variant_name=get_variant(form.variant.data).name, chooser_error=chooser_error,
+                           variant_name=table_word(get_variant(form.variant.data).name), chooser_error=chooser_error,
                            option_fields=fields, options_summary=_options_summary(fields)), status
 
 

@@ -17,11 +17,11 @@ from wtforms import Form, FormField, SelectMultipleField, StringField
 from wtforms.validators import Length
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..rules import RecordError
+from ..rules import RecordError, registry
 from ..rules.keltis import KeltisRules, parse_grey_row, parse_row
 from .fields import choice
 from .forms import EntryForm, EntryLayout
-from .words import COLOUR_WORDS
+from .words import colour_word, lazy_table_word
 
 FAMILY = "keltis"
 _SPLIT = re.compile(r"[\s,]+")
@@ -33,7 +33,9 @@ def is_keltis(rules: Any) -> bool:
 
 
 def colour_words() -> dict[str, str]:
-    return {colour: str(word) for colour, word in COLOUR_WORDS.items()}
+    """Every colour of the Keltis tables in the page's language (colours are table words)."""
+    names = dict.fromkeys(c for v in registry().values() if v.family == FAMILY for c in v.raw.get("colours", {}))
+    return {colour: colour_word(colour) for colour in names}
 
 
 # --------------------------------------------------------------------------------------------- the form
@@ -47,7 +49,7 @@ class StoneToggles(SelectMultipleField):
 
 def _side_form(rules: KeltisRules) -> type[Form]:
     rows = type("KeltisRows", (Form,), {
-        c: StringField(COLOUR_WORDS.get(c, c), validators=[Length(max=ROW_MAX)]) for c in rules.colour_names})
+        c: StringField(lazy_table_word(c), validators=[Length(max=ROW_MAX)]) for c in rules.colour_names})
     return type("KeltisTable", (Form,), {
         "rows": FormField(rows),
         "grey": StringField(_l("Grey row"), validators=[Length(max=ROW_MAX)]),

@@ -1,4 +1,9 @@
-"""Words of the rules core in the page's language: meld kinds and a short title per rule-problem code.
+"""Words of the rules core in the page's language: meld kinds, table words and a short title per problem code.
+
+The variant tables' words (a variant's name, canasta kinds, penalties, options and their choices, Keltis
+colours) are written once, in the table, in English; they are msgids (scorekeeper/rules/table_words.py extracts
+them) and :func:`table_word` says them in the page's language. Only the words of shapes no table names (a group
+of wild cards, black threes) are kept here.
 
 The rules core writes labels and problems in English (it imports nothing from Flask, so it cannot translate).
 The pages and the PDFs name a meld by its stable kind and rank. A problem comes with its sentence unfilled
@@ -15,10 +20,8 @@ from flask_babel import get_locale, gettext, lazy_gettext as _l
 
 from ..rules.phrases import Phrase, and_join, compose, ordinal, plural
 
-KIND_LABELS = {
-    "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
-    "black_zsoli_canasta": _l("black zsoli-canasta"), "red_zsoli_canasta": _l("red zsoli-canasta"),
-    "natural_canasta": _l("natural canasta"), "mixed_canasta": _l("mixed canasta"),
+# The meld shapes that are no canasta kind of a table (a canasta kind's label is a table word: table_word).
+SHAPE_LABELS = {
     "wild_group": _l("group of wild cards"), "black_threes": _l("black threes"), "mixed_ranks": _l("mixed ranks"),
     "threes": _l("threes"),
 }
@@ -31,37 +34,51 @@ COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "bl
                    "red3": _l("red threes")}
 
 
+def table_word(word: str) -> str:
+    """A word of a variant table (a canasta kind's or a penalty's label, an option's label or help, a variant's
+    name, a colour) in the page's language: the tables' words are msgids (scorekeeper/rules/table_words.py)."""
+    return gettext(word) if word else word          # gettext("") is the catalogue's header
+
+
+def lazy_table_word(word: str) -> Any:
+    """:func:`table_word`, said when it is shown: for form classes built once and shown in many languages."""
+    return _l(word) if word else word
+
+
+def option_word(label: str, name: str) -> str:
+    """An option or a choice as a page names it: the table's ``label`` (``_label``) in the page's language, or
+    its id made readable when the table gives none (``3_cutthroat`` -> "3 cutthroat", ``5000``)."""
+    return table_word(label) if label else name.replace("_", " ").capitalize()
+
+
+def shown_variant(info: Mapping[str, Any]) -> dict[str, Any]:
+    """A variant as :func:`scorekeeper.rules.describe_variants` lists it, with its words in the page's language
+    added (``title``; per option ``title``, ``said_help`` and ``choice_titles``) for the templates."""
+    return {**info, "title": table_word(info["name"]), "options": [
+        {**o, "title": option_word(o.get("label", ""), o["name"]), "said_help": table_word(o.get("help", "")),
+         "choice_titles": {c: option_word(o.get("choice_labels", {}).get(c, ""), c) for c in o["choices"]}}
+        for o in info.get("options", [])]}
+
+
 def kind_label(verdict: Mapping[str, Any]) -> str:
-    """The meld's kind in the page's language; the core's English label when we have no better."""
+    """The meld's kind in the page's language: a shape's word, or the table's label of a canasta kind."""
     kind = verdict.get("kind")
     if kind == "group" and verdict.get("rank") in RANK_PLURALS:
         return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
-    return str(KIND_LABELS.get(kind, verdict.get("label") or kind or ""))
-
-
-# Keltis colours by the names the rules table uses (rules_ref/keltis.toml): the phone form, the sheet, the PDFs.
-COLOUR_WORDS = {"green": _l("green"), "yellow": _l("yellow"), "red": _l("red"), "pink": _l("pink"),
-                "blue": _l("blue")}
+    if kind in SHAPE_LABELS:
+        return str(SHAPE_LABELS[kind])
+    return table_word(str(verdict.get("label") or kind or ""))
 
 
 def colour_word(colour: str) -> str:
-    return str(COLOUR_WORDS.get(colour, colour))
-
-
-# The penalties of the variant tables (seed 002), by code; the table's English label stands for any other.
-PENALTY_LABELS = {
-    "no_canasta_going_out": _l("tried to go out without a canasta"),
-    "out_of_turn_meld": _l("melded before the partner's answer to 'may I go out?'"),
-    "illegal_pile_pickup": _l("illegal pile pickup not stopped in time"),
-    "failed_going_out": _l("asked to go out and then could not"),
-    "insufficient_opening": _l("insufficient opening taken back with returned cards"),
-    "too_many_wilds_meld": _l("laid a meld with more than 3 wilds (enter the extra wilds as cards in hand)"),
-}
+    """A Keltis colour by the name the rules table gives it (rules_ref/keltis.toml ``colours``), translated."""
+    return table_word(colour)
 
 
 def penalty_label(code: str, label: str) -> Any:
-    """Lazy where we have a translation, so a form class built once still speaks each request's language."""
-    return PENALTY_LABELS.get(code, label)
+    """A penalty of a table by its label (the code when it has none); lazy, so a form class built once still
+    speaks each request's language."""
+    return lazy_table_word(label or code)
 
 
 PROBLEM_TITLES = {

@@ -127,14 +127,6 @@ def test_a_hand_page_names_each_meld_in_the_page_language(client, csrf, language
     assert f'<span class="kind">{canasta}</span>' in page
 
 
-def test_every_penalty_of_the_variant_tables_has_a_translated_label():
-    from scorekeeper.rules import get_variant, registry
-    from scorekeeper.web.words import PENALTY_LABELS
-
-    codes = {code for variant in registry() for code in getattr(get_variant(variant).rules(None), "penalties", {})}
-    assert codes and sorted(codes - PENALTY_LABELS.keys()) == []
-
-
 def test_the_penalty_choices_of_the_hand_form_speak_hungarian(client, csrf):
     token = create(client, csrf, variant="international", names=(("Anna", "Cili"), ("Béla", "Dani")))
     client.set_cookie("lang", "hu")

@@ -1,0 +1,67 @@
+"""The words of a variant table that the pages show, and a Babel extraction method that makes them msgids.
+
+A table names things in English: the variant (``name``), its canasta kinds (``canastas.<kind>.label``), its
+penalties (``penalties.<code>.label``), its options (``options.<name>.label`` and ``.help``, a choice's
+``_label``) and, for Keltis, its colours (the keys of ``colours``). The table is the one place these words are
+written: ``babel.cfg`` maps ``rules_ref/*.toml`` to :func:`extract`, so ``pybabel extract`` puts them in the
+catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
+core imports nothing from Babel: an extraction method is a plain function Babel calls by its dotted name.
+
+Each file is read as it is written (no ``extends`` merge): a base table's words are extracted from its own file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, BinaryIO, Collection, Iterable, Iterator, Mapping
+
+
+def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """(dotted key, English word) for every word of ``table`` a page may show, in table order."""
+    if isinstance(table.get("name"), str):
+        yield "name", table["name"]
+    for section in ("canastas", "penalties"):
+        for key, entry in _tables(table.get(section)):
+            if isinstance(entry.get("label"), str):
+                yield f"{section}.{key}.label", entry["label"]
+    for colour, _entry in _tables(table.get("colours")):
+        yield f"colours.{colour}", colour
+    for name, option in _tables(table.get("options")):
+        for key in ("label", "help"):
+            if isinstance(option.get(key), str):
+                yield f"options.{name}.{key}", option[key]
+        for choice, patch in _tables(option.get("choices")):
+            if isinstance(patch.get("_label"), str):
+                yield f"options.{name}.choices.{choice}._label", patch["_label"]
+
+
+def _tables(value: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    if isinstance(value, Mapping):
+        for key, entry in value.items():
+            if isinstance(entry, Mapping):
+                yield str(key), entry
+
+
+def folder_words(folder: Path) -> dict[str, dict[str, str]]:
+    """Every table word of the ``*.toml`` files in ``folder``: file name -> dotted key -> word."""
+    out = {}
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as fh:
+            out[path.name] = dict(table_words(tomllib.load(fh)))
+    return out
+
+
+def extract(fileobj: BinaryIO, keywords: Collection[str], comment_tags: Collection[str],
+            options: Mapping[str, Any]) -> Iterable[tuple[int, str | None, str, list[str]]]:
+    """Babel extraction method for a variant table: each word with the line it is on and, as the translator's
+    comment, the dotted key it is the value of (which says what it names)."""
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    lines = text.splitlines()
+    for key, word in table_words(tomllib.loads(text)):
+        yield _line_of(lines, word), None, word, [f"rules table: {key}"]
+
+
+def _line_of(lines: list[str], word: str) -> int:
+    """The first line that holds ``word`` (a colour's key is on its ``[colours.<name>]`` line); 1 if none does."""
+    return next((n for n, line in enumerate(lines, 1) if word in line), 1)
