@@ -147,6 +147,29 @@ def variants_command() -> None:
     _emit(service.variants())
 
 
+@main.command("rules-ref")
+@click.option("--write", is_flag=True, help="Rewrite the references whose numbers differ from their tables.")
+def rules_ref_command(write: bool) -> None:
+    """Check the generated number blocks of the rules references (the .md beside each table, in the folder
+    SCOREKEEPER_RULES_REF names) against the tables: exit 0 when all match, 1 naming the stale files; --write
+    rewrites them. A reference with a broken marker, or a table that does not load, is exit 2."""
+    from .rules import VariantError, registry
+    from .rules.reference import ReferenceMarkupError, stale, write_reference
+    from .rules.variants import RULES_REF
+
+    try:
+        found = stale(RULES_REF, registry().values())
+    except (ReferenceMarkupError, VariantError) as exc:
+        _fail(str(exc))
+    for path, fresh in found:
+        if write:
+            write_reference(path, fresh)
+        click.echo(f"{'rewrote' if write else 'stale'}: {path}")
+    if not found:
+        click.echo(f"up to date: every reference in {RULES_REF}")
+    sys.exit(EXIT_ILLEGAL if found and not write else 0)
+
+
 @main.command("sheet")
 @click.argument("file", metavar="MATCH.json")
 @click.option("--output", "-o", required=True, metavar="SHEET.pdf", help="Where to write the PDF.")

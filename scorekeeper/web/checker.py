@@ -19,6 +19,7 @@ from markupsafe import Markup
 from .. import service
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
+from ..rules.reference import strip_markers
 from .words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
 
@@ -142,7 +143,7 @@ class EscapeHtml(Extension):
 def _render(path: str, mtime_ns: int) -> tuple[str, str]:
     md = markdown.Markdown(extensions=["tables", "toc", EscapeHtml()], output_format="html",
                            extension_configs={"toc": {"toc_depth": "2-3"}})
-    body = md.convert(Path(path).read_text(encoding="utf-8"))
+    body = md.convert(strip_markers(Path(path).read_text(encoding="utf-8")))   # raw HTML (a marker) would show
     return body, md.toc
 
 

@@ -198,6 +198,14 @@ def test_rules_page_renders_headings_and_options_table(app, client, variant):
             assert f">{choice}</code>" in table
 
 
+def test_rules_page_shows_the_generated_numbers_without_their_markers(client):
+    """rules_ref/*.md mark the blocks written from the tables with HTML comments, which the page (escaping raw
+    HTML) would show as text."""
+    html = unescape(client.get("/rules/international").get_data(as_text=True))
+    assert "numbers:" not in html and "<!--" not in html
+    assert "<td>natural canasta</td>\n<td>7 or more</td>\n<td>500</td>" in html
+
+
 def test_unknown_variant_rules_page_is_404(client):
     response = client.get("/rules/bridge")
     assert response.status_code == 404
