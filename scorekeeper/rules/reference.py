@@ -247,7 +247,9 @@ def _keltis_deck(all_cases: list[Case]) -> list[str]:
                 "closing cards": f"{colours} colours × {deck['closing_copies']} = {colours * deck['closing_copies']}",
                 "grey point cards": f"{len(deck['grey_values'])} × {deck['grey_copies']} "
                                     f"= {len(deck['grey_values']) * deck['grey_copies']}",
-                "wishing stones": str(len(deck["stones"]))}
+                "wishing stones": str(len(deck["stones"])),
+                "in all": str(colours * (numbers + deck["closing_copies"]) + len(deck["grey_values"]) * deck["grey_copies"]
+                              + len(deck["stones"]))}
     copies = _columns(all_cases, "card value", "copies per colour",
                       lambda d: {str(v): str(n) for v, n in d["deck"]["number_copies"].items()}, group=True)
     return _columns(all_cases, "cards", "how many", values) + [""] + copies + [""] + _scalars(all_cases, [
