@@ -154,3 +154,14 @@ def test_a_keltis_game_form_names_its_colours_in_hungarian(client, csrf):
     for colour in words_of("keltis", "colours.").values():
         assert hu[colour] in page
     assert english_left(page, words_of("keltis", "colours.")) == []
+
+
+@pytest.mark.parametrize("variant", ["international", "diszitett", "keltis"])
+def test_the_new_match_forms_more_links_land_on_their_option_on_the_rules_page(client, variant):
+    """Each option on the new-match form links to rules#<option>; the options table gives that row its id, once."""
+    home = client.get(f"/?variant={variant}").get_data(as_text=True)
+    anchors = set(re.findall(rf'href="/rules/{variant}#([a-z_0-9]+)"', home))
+    rules = client.get(f"/rules/{variant}").get_data(as_text=True)
+    ids = re.findall(r'\sid="([^"]+)"', rules)
+    assert anchors and sorted({i for i in ids if ids.count(i) > 1}) == []
+    assert anchors <= set(ids)
