@@ -53,7 +53,7 @@ def test_the_extractor_finds_every_kind_of_table_word_with_its_line_and_key():
     assert by_key["name"][1] == "International canasta"
     assert by_key["canastas.mixed_canasta.label"][1] == "mixed canasta"
     assert by_key["penalties.failed_going_out.label"][1] == "asked to go out and then could not"
-    assert by_key["options.wild_limit.label"][1] == "Wild cards in a meld"
+    assert by_key["options.wild_limit.label"][1] == "Wild card limit"
     assert by_key["options.wild_limit.help"][1].startswith("At least 2 naturals")
     assert by_key["options.players.choices.3_cutthroat._label"][1] == "3 players, cutthroat"
     lines = source.decode().splitlines()
