@@ -15,7 +15,7 @@ from .cards import NATURAL_RANKS
 from .errors import RecordError
 from .phrases import named, phrase
 from .problems import Problem, problem
-from .variants import CanastaKind, Rules
+from .canasta_rules import CanastaKind, Rules
 
 SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points")
 
