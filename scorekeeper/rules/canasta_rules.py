@@ -165,7 +165,8 @@ class Rules:
     shapes: Mapping[str, MeldShape]  # the shapes this table allows, by name
     one_group_per_rank: bool
     opening_wild_value: OpeningWildValue
-    canastas: tuple[CanastaKind, ...]
+    canastas: tuple[CanastaKind, ...]   # in table order (how the fronts list them)
+    canasta_order: tuple[CanastaKind, ...]   # the order a meld is matched in: kinds of one rank first
     red_three_totals: tuple[int, ...]
     red_three_plus_when: tuple[Condition, ...]
     red_three_in_hand: RedThreeInHand

@@ -147,7 +147,7 @@ def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[
         hand_values=frozen({k: int(v) for k, v in data.get("hand_values", {}).items()}),
         shapes=frozen(_shapes(m)), one_group_per_rank=bool(m.get("one_group_per_rank", True)),
         opening_wild_value=OpeningWildValue(m.get("opening_wild_value", "own")),
-        canastas=kinds,
+        canastas=kinds, canasta_order=tuple(sorted(kinds, key=lambda k: k.rank is None)),
         red_three_totals=tuple(int(x) for x in rt["totals"]), red_three_plus_when=plus_when,
         red_three_in_hand=RedThreeInHand(rt.get("in_hand", "penalty")),
         red_three_in_hand_points=int(rt.get("in_hand_points", 0)),

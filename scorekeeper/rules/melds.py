@@ -212,14 +212,15 @@ def _opening_value(rules: Rules, kind: str, cards: tuple[Card, ...], rank: str |
 
 def _canasta_kind(rules: Rules, shape: str, cards: tuple[Card, ...], wild: list[Card],
                   rank: str | None) -> CanastaKind | None:
-    """The first canasta kind of the table the meld matches: by shape, size, wild cards, jokers and 2s, rank."""
+    """The first canasta kind of the table the meld matches (kinds of one rank first, then in table order: a kind a
+    table adds comes after its base's): by shape, size, wild cards, jokers and 2s, rank."""
     jokers = deuces = 0
     for c in cards:
         if c.kind == "JK":
             jokers += 1
         elif c.kind == "2":
             deuces += 1
-    for ck in rules.canastas:
+    for ck in rules.canasta_order:
         if ck.matches(shape=shape, size=len(cards), wilds=len(wild), deuces=deuces, jokers=jokers, rank=rank):
             return ck
     return None
