@@ -75,8 +75,11 @@ PROBLEM_TITLES = {
     "opening_minimum_not_reached": _l("Opening minimum not reached"),
     "duplicate_rank_meld": _l("Two melds of one rank"),
     "more_copies_than_deck": _l("More of a card in a meld than in the deck"),
+    "sequence_not_one_suit": _l("Sequence of several suits"),
+    "sequence_not_consecutive": _l("Sequence not consecutive"),
     # a hand
     "going_out_needs_canasta": _l("Going out needs a canasta"),
+    "going_out_condition_not_met": _l("Going out condition not met"),
     "several_went_out": _l("More than one went out"), "nobody_went_out": _l("Nobody went out"),
     "cards_in_hand_after_going_out": _l("Cards left after going out"),
     "table_clear_not_in_variant": _l("No table clear in this variant"),
