@@ -116,7 +116,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     else:
         kind = GROUP
         # Threes were reported above and are no part of the group: size and zsoli limits judge the rest.
-        problems += group_problems(shapes[GROUP], tuple(c for c in cards if not c.is_three), naturals, wild)
+        problems += group_problems(shapes[GROUP], tuple(c for c in cards if not c.is_three) if threes else cards,
+                                   naturals, wild)
 
     if _may_exceed(rules, cards, ranks, wild, threes):
         problems += [problem("more_copies_than_deck", says, offending)
@@ -124,7 +125,7 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     if not cards:
         problems.append(problem("too_few_cards", phrase("a meld needs at least %(low)s cards, and none were given",
                                                         low=rules.min_size)))
-    opening_value = _opening_value(rules, kind, cards, rank)
+    opening_value = _opening_value(rules, kind, cards, rank, card_value)
     if context.opening_minimum is not None and opening_value < context.opening_minimum:
         if not (context.going_out and rules.concealed_waives_minimum):
             problems.append(problem(
@@ -199,11 +200,12 @@ def over_in_a_meld(rules: Rules, melds: Iterable[Iterable[Card]]) -> set[tuple[s
     return {(key, suit) for meld in melds for key, suit, *_ in excess_copies(rules, meld)}
 
 
-def _opening_value(rules: Rules, kind: str, cards: tuple[Card, ...], rank: str | None) -> int:
+def _opening_value(rules: Rules, kind: str, cards: tuple[Card, ...], rank: str | None, card_value: int) -> int:
     """Worth of a meld towards the opening minimum (seed 000: zsoli count as the card they replace; a sequence's
-    wild cards count their own value, since which card they replace is not said)."""
+    wild cards count their own value, since which card they replace is not said). Counted at their own value,
+    the cards are worth their card value, which check_meld has already summed."""
     if rules.opening_wild_value == "own" or kind in (BLACK_THREES, MIXED, THREES, SEQUENCE):
-        return sum(rules.value(c.value_key) for c in cards)
+        return card_value
     if kind == WILD_GROUP:
         wild_only = rules.shapes.get(WILD_ONLY)
         return (wild_only.opening_value or 0) * len(cards) if wild_only else 0
