@@ -3,7 +3,8 @@
 A schema is a dict of key -> what its value must be: a type (``int``, ``str``, ``bool``), a closed vocabulary (a
 :class:`~enum.StrEnum`: the value is one of its members' values), a nested schema (a table with exactly those
 keys), :class:`ListOf` (a list whose items all match), :class:`MapOf` (a table with keys of its own choosing,
-such as canasta kinds or colours) or :data:`PATCHES` (an option choice: dotted keys of the same family's schema,
+such as canasta kinds or colours), :class:`AnyOf` (one of several, e.g. a condition's ``count``: a name or a list
+of names) or :data:`PATCHES` (an option choice: dotted keys of the same family's schema,
 plus ``_when``). No key is required here (the family's ``build_rules`` hook says what it needs); what the schema
 refuses is a key it does not know, a value of the wrong type and a word outside its vocabulary, so a misspelt
 ``max_wildz`` no longer drops the wild-card cap without a word. ``rules_ref/README.md`` lists every key.

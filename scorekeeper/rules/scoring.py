@@ -1,7 +1,9 @@
 """Scoring a recorded hand: verify everything against the variant, then compute each side's result.
 
 Hand score = base (bonuses) + card value (melded plus, in hand minus) + penalties; then taxation by the total
-before the hand, the new total, and the next opening minimum. Problems never stop the arithmetic: a result
+before the hand, the new total, and the next opening minimum. Each side is tallied once (:mod:`.tally`); its base
+items are a fold over the table's bonus rules (:mod:`.bonuses`) and its going-out requirements are conditions
+over the same tally, so no variant has a code path of its own. Problems never stop the arithmetic: a result
 with problems is still filled in (``ok`` is false) so a form can show both.
 """
 

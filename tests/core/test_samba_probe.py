@@ -63,3 +63,17 @@ def test_samba_probe_is_international_with_three_packs(tables_folder):
 ])
 def test_samba_probe_meld_limits(tables_folder, cards, codes):
     assert [p.code for p in check_meld(get_rules("samba_probe"), cards).problems] == codes
+
+
+@pytest.mark.parametrize("canastas, points", [
+    pytest.param({"natural_canasta": 1, "samba": 1}, 200, id="S39 two canastas, one a samba: red threes plus"),
+    pytest.param({"samba": 1}, -200, id="S39 one canasta: red threes minus"),
+])
+def test_samba_probe_side_entered_as_a_summary_is_tallied_by_kind(tables_folder, canastas, points):
+    """A side entered as totals (summary.py) meets the same conditions: its canastas by kind are its tally."""
+    summary = {"name": "NS", "players": ["N", "S"], "red_threes": 2, "canastas": canastas,
+               "melded_points": 200, "hand_points": 0}
+    result = _score(summary, dict(EW, red_threes=0))
+    assert [p.code for p in result.problems] == []
+    assert result.sides[0].base_items[0].points == points
+    assert result.sides[0].canastas == sum(canastas.values())
