@@ -75,11 +75,15 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
         common = dict(shape=name, min_size=int(s.get("min_size", 3)), max_size=int(s.get("max_size", 0)))
         if name in (GROUP, SEQUENCE):
             ace = AcePlace(s.get("ace", "high"))
+            ranks = tuple(s.get("ranks", NATURAL_RANKS))
+            odd = [r for r in ranks if r not in (*NATURAL_RANKS, "2")]
+            if odd or len(set(ranks)) < len(ranks):
+                raise VariantError(f"melds.{name}.ranks must name ranks of 4..A (or 2), each once: {list(ranks)}")
             out[name] = MeldShape(
                 **common, max_wilds=s.get("max_wilds"), min_naturals=int(s.get("min_naturals", 1)),
                 max_wilds_by_size=frozen({int(k): int(v) for k, v in s.get("max_wilds_by_size", {}).items()}),
                 wild_relation=WildRelation(s.get("wild_relation", "any")), ace=ace,
-                orders=_orders(tuple(s.get("ranks", NATURAL_RANKS)), ace) if name == SEQUENCE else ())
+                orders=_orders(ranks, ace) if name == SEQUENCE else ())
         elif name == WILD_ONLY:
             out[name] = MeldShape(**common, opening_value=int(s.get("opening_value", 20)))
         else:
@@ -94,7 +98,7 @@ def _range(c: Mapping[str, Any], key: str) -> tuple[int, int] | None:
 
 def _kinds(data: Mapping[str, Any], vocabulary: frozenset[str]) -> tuple[CanastaKind, ...]:
     return tuple(
-        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=_range(c, "size"),
+        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=(int(c["size"][0]), int(c["size"][1])),
                     shape=c.get("shape", GROUP), wilds=_range(c, "wilds"), jokers=_range(c, "jokers"),
                     deuces=_range(c, "deuces"), wild_mix=WildMix(c["wild_mix"]) if "wild_mix" in c else None,
                     rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary))
