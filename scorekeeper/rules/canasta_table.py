@@ -69,6 +69,8 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
     out = {}
     for name in (GROUP, SEQUENCE, WILD_ONLY, BLACK_THREES):
         s = m.get(name)
+        if name == GROUP and s is not None and not s.get("allowed", True):
+            raise VariantError("melds.group.allowed: every canasta table melds groups; it cannot be false")
         if s is None and name != GROUP or s is not None and not s.get("allowed", True):
             continue
         s = s or {}

@@ -165,6 +165,7 @@ def test_wild_cards_come_from_the_deck_spec_italian(probe, cards, kind, legal, w
     pytest.param('[deck]\nwilds = ["2", "K"]\n', "deck.wilds may name 2 and JK only", id="a king cannot be wild"),
     pytest.param('[melds.black_threes]\nallowed = false\n[canastas.x]\nlabel = "x"\nshape = "black_threes"\n'
                  'size = [7, 7]\nbonus = 1\n', "canastas.x has shape 'black_threes'", id="allowed = false removes"),
+    pytest.param('[melds.group]\nallowed = false\n', "melds.group.allowed", id="groups cannot be switched off"),
     pytest.param('[melds.sequence]\nranks = ["4", "5", "3"]\n', r"melds.sequence.ranks must name ranks of 4..A",
                  id="a three cannot stand in a run"),
     pytest.param('[melds.sequence]\nranks = ["4", "5", "5"]\n', r"each once", id="a rank twice in the order"),
