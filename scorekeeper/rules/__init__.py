@@ -3,13 +3,15 @@
 from .cards import Card, format_cards, parse_card, parse_cards
 from .errors import NotationError, RecordError, ScorekeeperError, VariantError
 from .keltis import KeltisRecord, KeltisResult, KeltisRules, RowVerdict, check_row
-from .match import match_outcome, score_match
+from .match import score_match
+from .outcome import match_outcome
 from .melds import MeldContext, MeldVerdict, OpeningVerdict, check_meld, check_opening
 from .problems import Problem
 from .record import HandRecord, SideRecord, parse_record
 from .scoring import HandResult, SideResult, score_hand
 from .taxation import tax
-from .variants import FAMILIES, Family, Rules, Variant, describe_variants, get_rules, get_variant, registry
+from .canasta_rules import Rules
+from .variants import FAMILIES, Family, Variant, describe_variants, get_rules, get_variant, registry
 
 __all__ = [
     "Card", "format_cards", "parse_card", "parse_cards", "NotationError", "RecordError", "ScorekeeperError",

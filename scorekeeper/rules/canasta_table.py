@@ -1,16 +1,28 @@
 """The canasta family's ``build_rules`` and ``table_problems`` hooks (see ``variants.FAMILIES``): a canasta table,
 already checked against its schema (:mod:`.schema`) and patched by the chosen options, as a read-only
-:class:`~scorekeeper.rules.variants.Rules`, and what contradicts in it."""
+:class:`~scorekeeper.rules.canasta_rules.Rules`, and what contradicts in it.
+
+Everything data can be compiled is compiled here, once per variant and options: the meld shapes (rank orders of a
+sequence), the conditions (their count names checked against the tally's vocabulary), and the list of bonus rules
+scoring folds over (:mod:`.bonuses`), so scoring a hand does no table reading.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .canasta_rules import (BLACK_THREES, GROUP, SEQUENCE, WILD_ONLY, BonusRule, Bracket, CanastaKind, Condition,
+                            MeldShape, Rules)
+from .cards import NATURAL_RANKS
 from .errors import VariantError
-from .schema import (Compare, NegativeTax, OpeningWildValue, RedThreeInHand, RedThreeMinus, ScorePer, TopTie,
-                     WildMix, WildRelation)
+from .hooks import HOOKS
+from .schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, ScorePer, TopTie, WildMix,
+                     WildRelation)
 from .tables import frozen
-from .variants import Bracket, CanastaKind, Rules, Variant, players_total, total_players_problems
+from .tally import tally_vocabulary
+from .variants import Variant, players_total, total_players_problems
+
+DEFAULT_WILDS = ("2", "JK")
 
 
 def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
@@ -20,51 +32,144 @@ def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
     return out
 
 
+def _keys(value: Any) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _conditions(rows: list[Mapping[str, Any]], where: str, vocabulary: frozenset[str]) -> tuple[Condition, ...]:
+    """A list of condition tables; a count name the tally does not keep is an error naming the dotted key."""
+    out = []
+    for k, row in enumerate(rows):
+        if "went_out" in row:        # shorthand: went_out = true | false
+            row = {**row, "count": "went_out", **({"at_least": 1} if row["went_out"] else {"at_most": 0})}
+            del row["went_out"]
+        if "count" not in row:
+            raise VariantError(f"{where}[{k}] needs a count (or went_out)")
+        cond = Condition(count=_keys(row["count"]), at_least=row.get("at_least"), at_most=row.get("at_most"),
+                         at_least_count_of=_keys(row.get("at_least_count_of", ())),
+                         at_most_count_of=_keys(row.get("at_most_count_of", ())))
+        for name in (*cond.count, *cond.at_least_count_of, *cond.at_most_count_of):
+            if name not in vocabulary:
+                raise VariantError(f"{where}[{k}]: unknown count {name!r}; counts are: "
+                                   + ", ".join(sorted(vocabulary)))
+        out.append(cond)
+    return tuple(out)
+
+
+def _orders(ranks: tuple[str, ...], ace: AcePlace) -> tuple[Mapping[str, int], ...]:
+    """Rank -> position in a sequence, once for each place the ace may take."""
+    high = tuple(r for r in ranks if r != "A") + ("A",)
+    low = ("A",) + tuple(r for r in ranks if r != "A")
+    chosen = {AcePlace.HIGH: (high,), AcePlace.LOW: (low,), AcePlace.BOTH: (high, low)}[ace]
+    return tuple(frozen({r: i for i, r in enumerate(order)}) for order in chosen)
+
+
+def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
+    """The shapes a table allows: ``[melds.group]`` always, the others when present and not ``allowed = false``."""
+    out = {}
+    for name in (GROUP, SEQUENCE, WILD_ONLY, BLACK_THREES):
+        s = m.get(name)
+        if name == GROUP and s is not None and not s.get("allowed", True):
+            raise VariantError("melds.group.allowed: every canasta table melds groups; it cannot be false")
+        if s is None and name != GROUP or s is not None and not s.get("allowed", True):
+            continue
+        s = s or {}
+        common = dict(shape=name, min_size=int(s.get("min_size", 3)), max_size=int(s.get("max_size", 0)))
+        if name in (GROUP, SEQUENCE):
+            ace = AcePlace(s.get("ace", "high"))
+            ranks = tuple(s.get("ranks", NATURAL_RANKS))
+            odd = [r for r in ranks if r not in (*NATURAL_RANKS, "2")]
+            if odd or len(set(ranks)) < len(ranks):
+                raise VariantError(f"melds.{name}.ranks must name ranks of 4..A (or 2), each once: {list(ranks)}")
+            out[name] = MeldShape(
+                **common, max_wilds=s.get("max_wilds"), min_naturals=int(s.get("min_naturals", 1)),
+                max_wilds_by_size=frozen({int(k): int(v) for k, v in s.get("max_wilds_by_size", {}).items()}),
+                wild_relation=WildRelation(s.get("wild_relation", "any")), ace=ace,
+                orders=_orders(ranks, ace) if name == SEQUENCE else ())
+        elif name == WILD_ONLY:
+            out[name] = MeldShape(**common, opening_value=int(s.get("opening_value", 20)))
+        else:
+            out[name] = MeldShape(**{**common, "max_size": int(s.get("max_size", 4))},
+                                  going_out_only=bool(s.get("going_out_only", True)))
+    return out
+
+
+def _range(c: Mapping[str, Any], key: str) -> tuple[int, int] | None:
+    return tuple(int(x) for x in c[key]) if key in c else None  # type: ignore[return-value]
+
+
+def _kinds(data: Mapping[str, Any], vocabulary: frozenset[str]) -> tuple[CanastaKind, ...]:
+    return tuple(
+        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=(int(c["size"][0]), int(c["size"][1])),
+                    shape=c.get("shape", GROUP), wilds=_range(c, "wilds"), jokers=_range(c, "jokers"),
+                    deuces=_range(c, "deuces"), wild_mix=WildMix(c["wild_mix"]) if "wild_mix" in c else None,
+                    rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary))
+        for kind, c in data["canastas"].items())
+
+
+def _bonus_rules(data: Mapping[str, Any], kinds: tuple[CanastaKind, ...], vocabulary: frozenset[str],
+                 plus_when: tuple[Condition, ...]) -> tuple[BonusRule, ...]:
+    """Every base item a side may score, in the order its result lists them: the table's fixed sections (red
+    threes, twins, canastas, going out) as bonus rules, then its own ``[bonuses.<id>]``."""
+    rt, g, tw = data["red_threes"], data["going_out"], data["twins"]
+    rules = [BonusRule(item="red_threes", label="red threes", per="red_threes",
+                       table=tuple(int(x) for x in rt["totals"]), plus_when=plus_when)]
+    if rt.get("in_hand", "penalty") == "penalty":
+        rules.append(BonusRule(item="red_threes_in_hand", label="red threes left in hand", per="red_threes_in_hand",
+                               points=int(rt.get("in_hand_points", 0))))
+    if tw["allowed"]:
+        rules.append(BonusRule(item="twins", label="twins", per="twins", points=int(tw["points"])))
+    rules += [BonusRule(item=k.kind, label=k.label, per=k.kind, points=k.bonus, when=k.when) for k in kinds]
+    rules.append(BonusRule(item="going_out", label="going out", per="went_out", points=int(g["out"])))
+    rules.append(BonusRule(item="concealed", label="going out from hand", per="concealed", points=int(g["concealed"])))
+    if g.get("table_clear") is not None:
+        rules.append(BonusRule(item="table_clear", label="table clear", per="table_clear", points=int(g["table_clear"])))
+    for item, b in data.get("bonuses", {}).items():
+        where = f"bonuses.{item}"
+        if b.get("per") is not None and b["per"] not in vocabulary:
+            raise VariantError(f"{where}.per: unknown count {b['per']!r}; counts are: " + ", ".join(sorted(vocabulary)))
+        if b.get("hook") is not None and b["hook"] not in HOOKS:
+            raise VariantError(f"{where}.hook: no hook named {b['hook']!r}; hooks are: " + (", ".join(HOOKS) or "none"))
+        rules.append(BonusRule(item=item, label=b["label"], points=int(b.get("points", 0)), per=b.get("per"),
+                               when=_conditions(b.get("when", []), f"{where}.when", vocabulary), hook=b.get("hook")))
+    return tuple(rules)
+
+
 def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
     """The canasta family's ``build_rules`` hook: every number of a canasta table."""
     m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
-    canastas = tuple(
-        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=tuple(c["size"]),
-                    wilds=tuple(c["wilds"]) if "wilds" in c else None,
-                    wild_only=bool(c.get("wild_only", False)),
-                    wild_mix=WildMix(c["wild_mix"]) if "wild_mix" in c else None,
-                    rank=c.get("rank"))
-        for kind, c in data["canastas"].items())
+    vocabulary = tally_vocabulary(data["canastas"])
+    kinds = _kinds(data, vocabulary)
+    plus_when = _conditions(rt.get("plus_when", []), "red_threes.plus_when", vocabulary)
     return Rules(
         id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
         reference=variant.reference, options=frozen(chosen),
         packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
+        wilds=frozenset(data["deck"].get("wilds", DEFAULT_WILDS)),
         min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
         players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
         score_per=ScorePer(ps.get("score_per", "side")),
         card_values=frozen({k: int(v) for k, v in data["card_values"].items()}),
         hand_values=frozen({k: int(v) for k, v in data.get("hand_values", {}).items()}),
-        min_size=int(m["min_size"]), max_size=int(m.get("max_size", 0)),
-        max_wilds_by_size=frozen({int(k): int(v) for k, v in m.get("max_wilds_by_size", {}).items()}),
-        max_wilds=m.get("max_wilds"), min_naturals=int(m.get("min_naturals", 1)),
-        wild_relation=WildRelation(m.get("wild_relation", "any")),
-        one_group_per_rank=bool(m.get("one_group_per_rank", True)),
-        wild_only=bool(m.get("wild_only", False)), wild_only_min=int(m.get("wild_only_min", 3)),
-        wild_only_max=int(m.get("wild_only_max", 0)),
-        black_threes=bool(m.get("black_threes", False)),
-        black_threes_min=int(m.get("black_threes_min", 3)), black_threes_max=int(m.get("black_threes_max", 4)),
+        shapes=frozen(_shapes(m)), one_group_per_rank=bool(m.get("one_group_per_rank", True)),
         opening_wild_value=OpeningWildValue(m.get("opening_wild_value", "own")),
-        wild_only_opening_value=int(m.get("wild_only_opening_value", 20)),
-        canastas=canastas,
-        red_three_totals=tuple(int(x) for x in rt["totals"]),
-        red_three_minus_unless=RedThreeMinus(rt.get("minus_unless", "never")),
+        canastas=kinds, canasta_order=tuple(sorted(kinds, key=lambda k: k.rank is None)),
+        red_three_totals=tuple(int(x) for x in rt["totals"]), red_three_plus_when=plus_when,
         red_three_in_hand=RedThreeInHand(rt.get("in_hand", "penalty")),
         red_three_in_hand_points=int(rt.get("in_hand_points", 0)),
         twins_allowed=bool(data["twins"]["allowed"]), twin_points=int(data["twins"]["points"]),
         out_bonus=int(g["out"]), concealed_bonus=int(g["concealed"]),
         table_clear_bonus=g.get("table_clear"), table_clear_min_pile=int(g.get("table_clear_min_pile", 0)),
-        canastas_required=int(g["canastas_required"]), going_out_required=bool(g["required_each_hand"]),
+        canastas_required=int(g["canastas_required"]),
+        going_out_requires=_conditions(g.get("requires", []), "going_out.requires", vocabulary),
+        going_out_required=bool(g["required_each_hand"]),
         concealed_waives_minimum=bool(g.get("concealed_waives_minimum", False)),
+        bonuses=_bonus_rules(data, kinds, vocabulary, plus_when),
         opening_minimums=_brackets(data["opening"]["minimums"], "minimum"),
         taxation=_brackets(data["taxation"]["brackets"], "method"),
         negative_tax=NegativeTax(data["taxation"].get("negative", "untaxed")),
-        target=int(data["match"]["target"]), compare=Compare(data["match"]["compare"]),
-        top_tie=TopTie(data["match"]["top_tie"]),
+        target=int(data["match"]["target"]), deals=data["match"].get("deals"),
+        compare=Compare(data["match"]["compare"]), top_tie=TopTie(data["match"]["top_tie"]),
         penalties=frozen({k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()}),
     )
 
@@ -75,10 +180,17 @@ def canasta_table_problems(r: Rules) -> list[str]:
     needed = {"4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "black3", "red3"}
     if missing := needed - set(r.card_values):
         problems.append(f"card_values lacks {sorted(missing)}")
+    if unknown := r.wilds - {"2", "JK"}:
+        problems.append(f"deck.wilds may name 2 and JK only, not {sorted(unknown)}")
     if len(r.red_three_totals) != r.red_threes_in_deck + 1:
         problems.append(f"red_threes.totals needs {r.red_threes_in_deck + 1} entries (0..{r.red_threes_in_deck})")
     if not r.opening_minimums:
         problems.append("opening.minimums is empty")
     if not r.min_sides <= r.max_sides:
         problems.append("players.min_sides exceeds max_sides")
+    if r.deals is not None and r.deals < 1:
+        problems.append(f"match.deals must be at least 1, not {r.deals}")
+    for k in r.canastas:
+        if k.shape not in r.shapes:
+            problems.append(f"canastas.{k.kind} has shape {k.shape!r}, which melds does not allow")
     return problems + total_players_problems(r)

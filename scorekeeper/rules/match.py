@@ -1,4 +1,4 @@
-"""Match arithmetic: when a match is over and who won; running a whole match from its hands.
+"""Match arithmetic: running a whole match from its hands (when it is over and who won: :mod:`.outcome`).
 
 A match is an append-only log of entered hands; totals are always recomputed from it.
 """
@@ -8,27 +8,10 @@ from __future__ import annotations
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Container, Mapping, Sequence
 
-from .variants import Rules
+from .outcome import at_deal
 
 if TYPE_CHECKING:
     from .scoring import HandResult
-
-
-def match_outcome(rules: Rules, totals: Mapping[str, int]) -> tuple[bool, str | tuple[str, ...] | None]:
-    """Checked only at the end of a hand (seed 000): who is past the target, and the highest of them."""
-    if rules.compare == "exceeds":
-        past = {n: t for n, t in totals.items() if t > rules.target}
-    else:
-        past = {n: t for n, t in totals.items() if t >= rules.target}
-    if not past:
-        return False, None
-    top = max(past.values())
-    leaders = tuple(n for n, t in past.items() if t == top)
-    if len(leaders) == 1:
-        return True, leaders[0]
-    if rules.top_tie == "shared":          # D4
-        return True, leaders
-    return False, None
 
 
 def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence[Mapping[str, Any]],
@@ -57,7 +40,7 @@ def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence
         record = {**hand, "variant": variant, "options": dict(options or {}), "totals_before": before}
         try:
             with nullcontext() if checked is None or n in checked else bounds.relaxed():
-                result = score_hand(parse_record(record))
+                result = at_deal(score_hand(parse_record(record)), n + 1)
         except RecordError as exc:
             raise RecordError(exc.says or exc.reason, field=f"hands[{n}].{exc.field}" if exc.field else f"hands[{n}]") from None
         totals.update(result.totals)

@@ -1,6 +1,9 @@
 """Meld verdicts: is this set of cards a legal meld in this variant, what kind is it, what is it worth.
 
-``check_meld`` collects every problem rather than stopping at the first (python-chess ``status()`` style).
+``check_meld`` collects every problem rather than stopping at the first (python-chess ``status()`` style). Which
+cards are wild is the deck's (``deck.wilds``); which shapes a meld may take, with their limits, the table's
+(``[melds.<shape>]``, judged in :mod:`.shapes`): the cards are judged as the shape they most plausibly meant (one
+rank: a group; several ranks of one suit, or each rank once, where sequences are allowed: a sequence).
 """
 
 from __future__ import annotations
@@ -10,18 +13,22 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Iterable
 
+from .canasta_rules import BLACK_THREES as BLACK_THREES_SHAPE, CanastaKind, GROUP, SEQUENCE, WILD_ONLY, Rules
 from .cards import Card, format_cards, parse_cards
 from .phrases import Phrase, phrase, plural
 from .problems import Problem, problem
-from .variants import Rules, get_rules
+from .shapes import (black_three_problems, group_problems, looks_like_sequence, sequence_problems, sequence_suit,
+                     wild_only_problems)
+from .variants import get_rules
 
-GROUP = "group"
+# Meld kinds (MeldVerdict.kind) besides the canasta kind ids. A shape's kind is its name, except wild-only melds.
 WILD_GROUP = "wild_group"
 BLACK_THREES = "black_threes"
 MIXED = "mixed_ranks"
 THREES = "threes"
-_WILD_KINDS = frozenset(("2", "JK"))
 _SUIT = attrgetter("suit")
+_SHAPE_OF = {GROUP: GROUP, SEQUENCE: SEQUENCE, WILD_GROUP: WILD_ONLY, BLACK_THREES: BLACK_THREES_SHAPE}
+_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -36,7 +43,7 @@ class MeldContext:
 class MeldVerdict:
     cards: tuple[Card, ...]
     legal: bool
-    kind: str                 # group | wild_group | black_threes | mixed_ranks | a canasta kind id
+    kind: str                 # group | sequence | wild_group | black_threes | mixed_ranks | threes | a canasta kind id
     label: str
     rank: str | None
     is_canasta: bool
@@ -45,12 +52,14 @@ class MeldVerdict:
     bonus: int
     opening_value: int
     problems: tuple[Problem, ...] = field(default=())
+    shape: str | None = None  # the table shape it was judged as: group | sequence | wild_only | black_threes
+    suit: str | None = None   # a sequence's suit
 
     def to_dict(self) -> dict[str, Any]:
         return {"cards": format_cards(self.cards), "legal": self.legal, "kind": self.kind, "label": self.label,
                 "rank": self.rank, "is_canasta": self.is_canasta, "wilds": self.wilds,
                 "card_value": self.card_value, "bonus": self.bonus, "opening_value": self.opening_value,
-                "problems": [p.to_dict() for p in self.problems]}
+                "problems": [p.to_dict() for p in self.problems], "shape": self.shape, "suit": self.suit}
 
 
 def _rules(rules: Rules | str) -> Rules:
@@ -66,8 +75,9 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         cards = parse_cards(cards)            # a list of tokens
     problems: list[Problem] = []
     wild, naturals, threes = [], [], []
+    wilds, shapes = rules.wilds, rules.shapes
     for c in cards:                           # one pass: this runs for every meld of every hand scored
-        (wild if c.kind in _WILD_KINDS else threes if c.rank == "3" else naturals).append(c)
+        (wild if c.kind in wilds else threes if c.rank == "3" else naturals).append(c)
     values = rules.card_values
     card_value = sum(values[c.kind] for c in cards)
 
@@ -76,20 +86,25 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems.append(problem("threes_not_meldable", phrase(
             "red threes are never melded: they are bonus cards, laid out on their own"), red))
     black = [c for c in threes if c.is_black_three]
-    if black and not rules.black_threes:
+    black_shape = shapes.get(BLACK_THREES_SHAPE)
+    if black and black_shape is None:
         problems.append(problem("threes_not_meldable", phrase("threes can never be melded in this game"), black))
 
     ranks = Counter(c.rank for c in naturals)
     rank = max(ranks, key=ranks.__getitem__) if ranks else None
-    if black and rules.black_threes and not naturals:
+    suit = None
+    if black and black_shape is not None and not naturals:
         kind = BLACK_THREES
         rank = "3"
-        problems += _black_three_problems(rules, cards, black, wild, context)
+        problems += black_three_problems(black_shape, black, wild, context.going_out)
     elif threes and not naturals:
         kind = THREES                       # already reported as threes_not_meldable
-    elif len(ranks) > 1 or (black and rules.black_threes):
+    elif len(ranks) > 1 and SEQUENCE in shapes and not (black and black_shape) and looks_like_sequence(naturals):
+        kind, rank, suit = SEQUENCE, None, sequence_suit(naturals)
+        problems += sequence_problems(shapes[SEQUENCE], tuple(c for c in cards if not c.is_three), naturals, wild)
+    elif len(ranks) > 1 or (black and black_shape):
         kind = MIXED
-        odd = [c for c in cards if not c.is_wild and not c.is_red_three and c.rank != rank]
+        odd = [c for c in cards if c.kind not in wilds and not c.is_red_three and c.rank != rank]
         says = (phrase("a meld holds cards of one rank only; %(cards)s does not match the %(rank)s",
                        cards=format_cards(odd), rank=rank) if len(odd) == 1 else
                 phrase("a meld holds cards of one rank only; %(cards)s do not match the %(rank)s",
@@ -97,11 +112,12 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems.append(problem("mixed_ranks", says, odd))
     elif not naturals and not threes:
         kind = WILD_GROUP
-        problems += _wild_group_problems(rules, cards)
+        problems += wild_only_problems(shapes.get(WILD_ONLY), cards)
     else:
         kind = GROUP
         # Threes were reported above and are no part of the group: size and zsoli limits judge the rest.
-        problems += _group_problems(rules, tuple(c for c in cards if not c.is_three), naturals, wild)
+        problems += group_problems(shapes[GROUP], tuple(c for c in cards if not c.is_three) if threes else cards,
+                                   naturals, wild)
 
     if _may_exceed(rules, cards, ranks, wild, threes):
         problems += [problem("more_copies_than_deck", says, offending)
@@ -109,7 +125,7 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     if not cards:
         problems.append(problem("too_few_cards", phrase("a meld needs at least %(low)s cards, and none were given",
                                                         low=rules.min_size)))
-    opening_value = _opening_value(rules, kind, cards, rank)
+    opening_value = _opening_value(rules, kind, cards, rank, card_value)
     if context.opening_minimum is not None and opening_value < context.opening_minimum:
         if not (context.going_out and rules.concealed_waives_minimum):
             problems.append(problem(
@@ -118,13 +134,22 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
                        value=opening_value, minimum=context.opening_minimum), cards))
 
     legal = not problems
-    canasta = _canasta_kind(rules, kind, cards, wild, rank) if legal else None
-    label = {GROUP: f"group of {plural(rank)}", WILD_GROUP: "group of wild cards",
-             BLACK_THREES: "black threes", MIXED: "mixed ranks", THREES: "threes"}[kind]
-    return MeldVerdict(cards=cards, legal=legal, kind=canasta.kind if canasta else kind,
-                       label=canasta.label if canasta else label, rank=rank, is_canasta=canasta is not None,
-                       wilds=len(wild), card_value=card_value, bonus=canasta.bonus if canasta else 0,
-                       opening_value=opening_value, problems=tuple(problems))
+    shape = _SHAPE_OF.get(kind)
+    canasta = _canasta_kind(rules, shape, cards, wild, rank) if legal and shape in (GROUP, SEQUENCE, WILD_ONLY) \
+        else None
+    if canasta is not None:
+        label = canasta.label
+    elif kind == GROUP:
+        label = f"group of {plural(rank)}"
+    elif kind == SEQUENCE:
+        label = f"sequence of {_SUIT_NAMES.get(suit or '', 'one suit')}"
+    else:
+        label = {WILD_GROUP: "group of wild cards", BLACK_THREES: "black threes", MIXED: "mixed ranks",
+                 THREES: "threes"}[kind]
+    return MeldVerdict(cards=cards, legal=legal, kind=canasta.kind if canasta else kind, label=label, rank=rank,
+                       is_canasta=canasta is not None, wilds=len(wild), card_value=card_value,
+                       bonus=canasta.bonus if canasta else 0, opening_value=opening_value,
+                       problems=tuple(problems), shape=shape, suit=suit)
 
 
 # How many copies are too many, said of one meld, of the melds of one opening, of a whole hand: by rank (the
@@ -175,89 +200,30 @@ def over_in_a_meld(rules: Rules, melds: Iterable[Iterable[Card]]) -> set[tuple[s
     return {(key, suit) for meld in melds for key, suit, *_ in excess_copies(rules, meld)}
 
 
-# The size limits of each kind of meld, as (too few, too many) sentences.
-_SIZE_WORDS = {
-    GROUP: (phrase("a group needs at least %(low)s cards, this has %(count)s"),
-            phrase("a group holds at most %(high)s cards, this has %(count)s")),
-    WILD_GROUP: (phrase("a group of wild cards only needs at least %(low)s cards, this has %(count)s"),
-                 phrase("a group of wild cards only holds at most %(high)s cards, this has %(count)s")),
-    BLACK_THREES: (phrase("a meld of black threes needs at least %(low)s cards, this has %(count)s"),
-                   phrase("a meld of black threes holds at most %(high)s cards, this has %(count)s")),
-}
-
-
-def _size_problems(cards: tuple[Card, ...], low: int, high: int, kind: str) -> list[Problem]:
-    few, many = _SIZE_WORDS[kind]
-    if 0 < len(cards) < low:
-        return [problem("too_few_cards", phrase(few.template, low=low, count=len(cards)), cards)]
-    if high and len(cards) > high:
-        return [problem("too_many_cards", phrase(many.template, high=high, count=len(cards)), cards)]
-    return []
-
-
-def _group_problems(rules: Rules, cards: tuple[Card, ...], naturals: list[Card], wild: list[Card]) -> list[Problem]:
-    out = _size_problems(cards, rules.min_size, rules.max_size, GROUP)
-    n, w = len(naturals), len(wild)
-    limits = []
-    if len(cards) in rules.max_wilds_by_size and w > rules.max_wilds_by_size[len(cards)]:
-        allowed = rules.max_wilds_by_size[len(cards)]
-        size = len(cards)
-        limits.append(phrase("a group of %(size)s may hold no wild cards", size=size) if allowed == 0 else
-                      phrase("a group of %(size)s may hold at most %(allowed)s wild card", size=size,
-                             allowed=allowed) if allowed == 1 else
-                      phrase("a group of %(size)s may hold at most %(allowed)s wild cards", size=size,
-                             allowed=allowed))
-    if rules.max_wilds is not None and w > rules.max_wilds:
-        limits.append(phrase("at most %(allowed)s wild cards are allowed in a meld", allowed=rules.max_wilds))
-    if rules.wild_relation == "fewer" and w >= n:
-        limits.append(phrase("wild cards must be fewer than natural cards"))
-    if rules.wild_relation == "at_most_half" and w > n:
-        limits.append(phrase("at most half of a meld may be wild"))
-    if limits:
-        out.append(problem("too_many_wilds", [*limits, phrase("this has %(count)s", count=w)], wild))
-    if n < rules.min_naturals:
-        out.append(problem("too_few_naturals", phrase("a meld needs at least %(low)s natural cards, this has "
-                                                      "%(count)s", low=rules.min_naturals, count=n), naturals))
-    return out
-
-
-def _wild_group_problems(rules: Rules, cards: tuple[Card, ...]) -> list[Problem]:
-    if not cards:
-        return []
-    if not rules.wild_only:
-        return [problem("wild_only_not_allowed", phrase("a meld of wild cards only is not allowed in this game; "
-                                                        "every meld needs natural cards"), cards)]
-    return _size_problems(cards, rules.wild_only_min, rules.wild_only_max, WILD_GROUP)
-
-
-def _black_three_problems(rules: Rules, cards: tuple[Card, ...], black: list[Card], wild: list[Card],
-                          context: MeldContext) -> list[Problem]:
-    out = []
-    if wild:
-        out.append(problem("wilds_with_black_threes", phrase("black threes are melded without wild cards"), wild))
-    out += _size_problems(tuple(black), rules.black_threes_min, rules.black_threes_max, BLACK_THREES)
-    if not context.going_out:
-        out.append(problem("black_threes_only_going_out", phrase("black threes may be melded only when going out"),
-                           black))
-    return out
-
-
-def _opening_value(rules: Rules, kind: str, cards: tuple[Card, ...], rank: str | None) -> int:
-    """Worth of a meld towards the opening minimum (seed 000: zsoli count as the card they replace)."""
-    if rules.opening_wild_value == "own" or kind in (BLACK_THREES, MIXED, THREES):
-        return sum(rules.value(c.value_key) for c in cards)
+def _opening_value(rules: Rules, kind: str, cards: tuple[Card, ...], rank: str | None, card_value: int) -> int:
+    """Worth of a meld towards the opening minimum (seed 000: zsoli count as the card they replace; a sequence's
+    wild cards count their own value, since which card they replace is not said). Counted at their own value,
+    the cards are worth their card value, which check_meld has already summed."""
+    if rules.opening_wild_value == "own" or kind in (BLACK_THREES, MIXED, THREES, SEQUENCE):
+        return card_value
     if kind == WILD_GROUP:
-        return rules.wild_only_opening_value * len(cards)
+        wild_only = rules.shapes.get(WILD_ONLY)
+        return (wild_only.opening_value or 0) * len(cards) if wild_only else 0
     return rules.value(rank) * len(cards) if rank else 0
 
 
-def _canasta_kind(rules: Rules, kind: str, cards: tuple[Card, ...], wild: list[Card], rank: str | None):
-    if kind not in (GROUP, WILD_GROUP):
-        return None
-    jokers = sum(1 for c in wild if c.is_joker)
-    for ck in rules.canastas:
-        if ck.matches(size=len(cards), wilds=len(wild), wild_only=kind == WILD_GROUP,
-                      deuces=len(wild) - jokers, jokers=jokers, rank=rank):
+def _canasta_kind(rules: Rules, shape: str, cards: tuple[Card, ...], wild: list[Card],
+                  rank: str | None) -> CanastaKind | None:
+    """The first canasta kind of the table the meld matches (kinds of one rank first, then in table order: a kind a
+    table adds comes after its base's): by shape, size, wild cards, jokers and 2s, rank."""
+    jokers = deuces = 0
+    for c in cards:
+        if c.kind == "JK":
+            jokers += 1
+        elif c.kind == "2":
+            deuces += 1
+    for ck in rules.canasta_order:
+        if ck.matches(shape=shape, size=len(cards), wilds=len(wild), deuces=deuces, jokers=jokers, rank=rank):
             return ck
     return None
 

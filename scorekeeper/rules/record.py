@@ -14,7 +14,8 @@ from .bounds import CanastaLimits, canasta_limits
 from .cards import Card, parse_cards
 from .errors import NotationError, RecordError
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
-from .variants import Rules, family, get_variant, registry
+from .canasta_rules import Rules
+from .variants import family, get_variant, registry
 
 OUT_CHOICES = ("none", "out", "concealed", "table_clear")
 _SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties",

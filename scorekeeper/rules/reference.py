@@ -158,9 +158,28 @@ def _red_threes(all_cases: list[Case]) -> list[str]:
     def values(data: Mapping[str, Any]) -> dict[str, str]:
         totals = data.get("red_threes", {}).get("totals", [])
         return {str(n): num(total) for n, total in enumerate(totals) if n}
-    return _columns(all_cases, "red threes held", "total bonus", values) + [""] + _scalars(all_cases, [
-        ("red_threes.minus_unless", "red threes count minus")
-], VOCABULARY) + _scalars(all_cases, [("red_threes.in_hand_points", "each red three left in hand")])
+    return _columns(all_cases, "red threes held", "total bonus", values) + [""] + _scalars(
+        [Case(title=c.title, data={"plus_when": conditions_text(_get(c.data, "red_threes.plus_when") or [])})
+         for c in all_cases], [("plus_when", "red threes count plus when")]) + _scalars(
+        all_cases, [("red_threes.in_hand_points", "each red three left in hand")])
+
+
+def conditions_text(conditions: list[Mapping[str, Any]]) -> str:
+    """Conditions of a table (``rules_ref/README.md``, Conditions) as an English phrase; none: always."""
+    return " and ".join(_condition_text(c) for c in conditions) or "always"
+
+
+def _condition_text(c: Mapping[str, Any]) -> str:
+    if "went_out" in c:
+        return "the side went out" if c["went_out"] else "the side did not go out"
+    count = c.get("count", "")
+    what = " + ".join(count) if isinstance(count, list) else str(count)
+    what = what.replace("_", " ")
+    parts = [f"at least {c['at_least']}" if "at_least" in c else "",
+             f"at most {c['at_most']}" if "at_most" in c else "",
+             f"at least as many as its {c['at_least_count_of'].replace('_', ' ')}" if "at_least_count_of" in c else "",
+             f"at most as many as its {c['at_most_count_of'].replace('_', ' ')}" if "at_most_count_of" in c else ""]
+    return f"{what}: " + ", ".join(p for p in parts if p)
 
 
 def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str],
@@ -193,8 +212,7 @@ def _penalties(all_cases: list[Case]) -> list[str]:
 
 
 # How the closed vocabularies of the schema read in a sentence.
-VOCABULARY = {"never": "never", "meld": "for a side that melded nothing", "canasta": "for a side without a canasta",
-              "untaxed": "not taxed", "taxed": "taxed on its size, sign kept", "reaches": "reaches the target",
+VOCABULARY = {"untaxed": "not taxed", "taxed": "taxed on its size, sign kept", "reaches": "reaches the target",
               "exceeds": "exceeds the target", "shared": "a shared win", "play_on": "play on until one leads",
               "side": "by side", "player": "by player"}
 TAX_WORDS = {"none": "unchanged", "half": "halved", "quarter": "quartered", "tenth": "divided by 10"}

@@ -3,7 +3,8 @@
 A schema is a dict of key -> what its value must be: a type (``int``, ``str``, ``bool``), a closed vocabulary (a
 :class:`~enum.StrEnum`: the value is one of its members' values), a nested schema (a table with exactly those
 keys), :class:`ListOf` (a list whose items all match), :class:`MapOf` (a table with keys of its own choosing,
-such as canasta kinds or colours) or :data:`PATCHES` (an option choice: dotted keys of the same family's schema,
+such as canasta kinds or colours), :class:`AnyOf` (one of several, e.g. a condition's ``count``: a name or a list
+of names) or :data:`PATCHES` (an option choice: dotted keys of the same family's schema,
 plus ``_when``). No key is required here (the family's ``build_rules`` hook says what it needs); what the schema
 refuses is a key it does not know, a value of the wrong type and a word outside its vocabulary, so a misspelt
 ``max_wildz`` no longer drops the wild-card cap without a word. ``rules_ref/README.md`` lists every key.
@@ -32,10 +33,17 @@ class WildMix(StrEnum):
     UNIFORM = "uniform"      # all one kind
 
 
-class RedThreeMinus(StrEnum):
-    NEVER = "never"
-    MELD = "meld"
-    CANASTA = "canasta"
+class AcePlace(StrEnum):
+    HIGH = "high"            # ... Q K A
+    LOW = "low"              # A 4 5 ... (the deck's lowest natural rank follows the ace)
+    BOTH = "both"            # either end, never round the corner
+
+
+class Shape(StrEnum):
+    GROUP = "group"
+    SEQUENCE = "sequence"
+    WILD_ONLY = "wild_only"
+    BLACK_THREES = "black_threes"
 
 
 class RedThreeInHand(StrEnum):
@@ -80,6 +88,13 @@ class MapOf:
     value: Any
 
 
+@dataclass(frozen=True)
+class AnyOf:
+    """A value that fits one of the alternatives (a condition's ``count``: one key or a list of keys to sum)."""
+
+    alternatives: tuple[Any, ...]
+
+
 class _Patches:
     """An option choice: ``"dotted.key" = value`` patches of the family's own schema, ``_when`` and ``_label``
     (what the pages call the choice)."""
@@ -100,26 +115,39 @@ _PLAYERS = {"min_sides": int, "max_sides": int, "players_per_side": int, "total"
 _CARD_VALUES = {key: int for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
                                      "black3", "red3")}
 
+_KEYS = AnyOf((str, ListOf(str)))
+#: A condition over a side's tally (canasta_rules.Condition); the count names are checked when the rules are built.
+CONDITION = {"count": _KEYS, "at_least": int, "at_most": int, "at_least_count_of": _KEYS,
+             "at_most_count_of": _KEYS, "went_out": bool}
+_CONDITIONS = ListOf(CONDITION)
+_SIZES = {"allowed": bool, "min_size": int, "max_size": int}
+_LIMITS = {**_SIZES, "max_wilds": int, "max_wilds_by_size": MapOf(int), "min_naturals": int,
+           "wild_relation": WildRelation}
+
 CANASTA: dict[str, Any] = {
     **_HEAD,
-    "deck": {"packs": int, "jokers": int},
+    "deck": {"packs": int, "jokers": int, "wilds": ListOf(str)},
     "players": _PLAYERS,
     "card_values": _CARD_VALUES,
     "hand_values": _CARD_VALUES,
-    "melds": {"min_size": int, "max_size": int, "max_wilds": int, "max_wilds_by_size": MapOf(int),
-              "min_naturals": int, "wild_relation": WildRelation, "one_group_per_rank": bool, "wild_only": bool,
-              "wild_only_min": int, "wild_only_max": int, "black_threes": bool, "black_threes_min": int,
-              "black_threes_max": int, "opening_wild_value": OpeningWildValue, "wild_only_opening_value": int},
-    "canastas": MapOf({"label": str, "size": ListOf(int), "wilds": ListOf(int), "bonus": int, "wild_only": bool,
-                       "wild_mix": WildMix, "rank": str}),
-    "red_threes": {"totals": ListOf(int), "minus_unless": RedThreeMinus, "in_hand": RedThreeInHand,
+    "melds": {"one_group_per_rank": bool, "opening_wild_value": OpeningWildValue,
+              "group": _LIMITS,
+              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str)},
+              "wild_only": {**_SIZES, "opening_value": int},
+              "black_threes": {**_SIZES, "going_out_only": bool}},
+    "canastas": MapOf({"label": str, "size": ListOf(int), "bonus": int, "shape": Shape, "wilds": ListOf(int),
+                       "jokers": ListOf(int), "deuces": ListOf(int), "wild_mix": WildMix, "rank": str,
+                       "when": _CONDITIONS}),
+    "red_threes": {"totals": ListOf(int), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
                    "in_hand_points": int},
     "twins": {"allowed": bool, "points": int},
     "going_out": {"out": int, "concealed": int, "table_clear": int, "table_clear_min_pile": int,
-                  "canastas_required": int, "required_each_hand": bool, "concealed_waives_minimum": bool},
+                  "canastas_required": int, "requires": _CONDITIONS, "required_each_hand": bool,
+                  "concealed_waives_minimum": bool},
+    "bonuses": MapOf({"label": str, "points": int, "per": str, "when": _CONDITIONS, "hook": str}),
     "opening": {"minimums": ListOf({"from": int, "minimum": int})},
     "taxation": {"brackets": ListOf({"from": int, "method": TaxMethod}), "negative": NegativeTax},
-    "match": {"target": int, "compare": Compare, "top_tie": TopTie},
+    "match": {"target": int, "deals": int, "compare": Compare, "top_tie": TopTie},
     "penalties": MapOf({"label": str, "points": int}),
     "options": MapOf(_OPTION),
 }
@@ -171,6 +199,10 @@ def problems(value: Any, schema: Any, path: str = "", root: dict[str, Any] | Non
             return
         for k, item in enumerate(value):
             yield from problems(item, schema.item, f"{path}[{k}]", root)
+    elif isinstance(schema, AnyOf):
+        found = [list(problems(value, alt, path, root)) for alt in schema.alternatives]
+        if all(found):
+            yield min(found, key=len)[0]
     elif schema is PATCHES:
         yield from _patch_problems(value, path, root)
     elif isinstance(schema, type) and issubclass(schema, StrEnum):
@@ -222,3 +254,6 @@ def keys(schema: Any, prefix: str = "") -> Iterator[str]:
         yield from keys(schema.value, f"{prefix}.<name>")
     elif isinstance(schema, ListOf):
         yield from keys(schema.item, f"{prefix}[]")
+    elif isinstance(schema, AnyOf):
+        for alt in schema.alternatives:
+            yield from keys(alt, prefix)

@@ -1,7 +1,9 @@
 """Scoring a recorded hand: verify everything against the variant, then compute each side's result.
 
 Hand score = base (bonuses) + card value (melded plus, in hand minus) + penalties; then taxation by the total
-before the hand, the new total, and the next opening minimum. Problems never stop the arithmetic: a result
+before the hand, the new total, and the next opening minimum. Each side is tallied once (:mod:`.tally`); its base
+items are a fold over the table's bonus rules (:mod:`.bonuses`) and its going-out requirements are conditions
+over the same tally, so no variant has a code path of its own. Problems never stop the arithmetic: a result
 with problems is still filled in (``ok`` is false) so a form can show both.
 """
 
@@ -9,28 +11,22 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
+from .bonuses import BaseItem, base_items, red_three_points
+from .canasta_rules import GROUP, Rules
 from .cards import Card
-from .match import match_outcome
-from .melds import GROUP, IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
+from .melds import IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
+from .outcome import match_outcome
 from .phrases import named, phrase
 from .problems import Problem, problem
 from .record import HandRecord, SideRecord
 from .summary import deck_problems, summary_problems
+from .tally import Tally, side_tally
 from .taxation import tax
-from .variants import Rules, family
+from .variants import family
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class BaseItem:
-    item: str
-    label: str
-    count: int
-    points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"item": self.item, "label": self.label, "count": self.count, "points": self.points}
+__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_hand", "score_canasta_hand"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -101,63 +97,8 @@ class HandResult:
                 "match_over": self.match_over, "winner": winner}
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Table:
-    """What a side has on the table, whether it was entered card by card or as a summary."""
-
-    canastas: Mapping[str, int]
-    melded_anything: bool
-    melded: int
-    held: int
-
-    @property
-    def canasta_count(self) -> int:
-        return sum(self.canastas.values())
-
-
-def _table(rules: Rules, side: SideRecord, melds: tuple[MeldVerdict, ...]) -> _Table:
-    if side.summary is not None:
-        s = side.summary
-        return _Table(canastas=dict(s.canastas), melded_anything=s.melded_anything, melded=s.melded_points,
-                      held=s.hand_points)
-    return _Table(canastas=Counter(m.kind for m in melds if m.is_canasta), melded_anything=bool(melds),
-                  melded=sum(m.card_value for m in melds),
-                  held=sum(rules.value(c.value_key, in_hand=True) for c in side.hand_cards if not c.is_red_three))
-
-
-def _red_three_points(rules: Rules, count: int, table: _Table) -> int:
-    points = rules.red_three_totals[min(count, len(rules.red_three_totals) - 1)]
-    minus = (rules.red_three_minus_unless == "meld" and not table.melded_anything) or \
-            (rules.red_three_minus_unless == "canasta" and table.canasta_count == 0)
-    return -points if minus else points
-
-
-def _base_items(rules: Rules, side: SideRecord, table: _Table) -> list[BaseItem]:
-    items = []
-    if side.red_three_count:
-        items.append(BaseItem(item="red_threes", label="red threes", count=side.red_three_count,
-                              points=_red_three_points(rules, side.red_three_count, table)))
-    in_hand = sum(1 for c in side.hand_cards if c.is_red_three)
-    if in_hand and rules.red_three_in_hand == "penalty":
-        items.append(BaseItem(item="red_threes_in_hand", label="red threes left in hand", count=in_hand,
-                              points=in_hand * rules.red_three_in_hand_points))
-    if side.twins and rules.twins_allowed:
-        items.append(BaseItem(item="twins", label="twins", count=side.twins, points=side.twins * rules.twin_points))
-    for kind in rules.canastas:
-        n = table.canastas.get(kind.kind, 0)
-        if n:
-            items.append(BaseItem(item=kind.kind, label=kind.label, count=n, points=n * kind.bonus))
-    if side.went_out:
-        items.append(BaseItem(item="going_out", label="going out", count=1, points=rules.out_bonus))
-    if side.out in ("concealed", "table_clear"):
-        items.append(BaseItem(item="concealed", label="going out from hand", count=1, points=rules.concealed_bonus))
-    if side.out == "table_clear" and rules.table_clear_bonus is not None:
-        items.append(BaseItem(item="table_clear", label="table clear", count=1, points=rules.table_clear_bonus))
-    return items
-
-
 def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerdict, ...],
-                   table: _Table) -> list[Problem]:
+                   table: Tally) -> list[Problem]:
     where = {"side": side.name}
     out = [p.located(side=side.name, field=f"sides[{i}].melds[{j}]") for j, m in enumerate(melds)
            for p in m.problems]
@@ -188,7 +129,7 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
     return out
 
 
-def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: _Table) -> list[Problem]:
+def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) -> list[Problem]:
     where = {"side": side.name}
     out = []
     canastas = table.canasta_count
@@ -198,6 +139,11 @@ def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: _Table) -
         need = (phrase("going out needs a canasta") if rules.canastas_required == 1 else
                 phrase("going out needs %(need)s canastas", need=rules.canastas_required))
         out.append(problem("going_out_needs_canasta", [had, need], field=f"sides[{i}].out", **where))
+    for cond in rules.going_out_requires:
+        if not cond.holds(table.counts):
+            out.append(problem("going_out_condition_not_met", phrase(
+                "%(side)s went out, but going out needs %(condition)s (here %(count)s)", side=side.name,
+                condition=cond.describe(), count=cond.value(table.counts)), field=f"sides[{i}].out", **where))
     hands = side.hand
     if side.summary is not None:
         emptied = side.summary.hand_points == 0 or len(side.players) > 1
@@ -278,9 +224,9 @@ def _player_count_problems(rules: Rules, record: HandRecord) -> list[Problem]:
 
 
 def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...],
-                 table: _Table) -> SideResult:
+                 table: Tally) -> SideResult:
     canastas = table.canasta_count
-    items = _base_items(rules, side, table)
+    items = base_items(rules, table.counts)
     penalties = tuple(BaseItem(item=p.code, label=p.label, count=1, points=p.points) for p in side.penalties)
     melded, held = table.melded, table.held
     base = sum(b.points for b in items)
@@ -295,7 +241,7 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
         players = []
         for p in side.players:
             own = side.red_threes.get(p, 0)
-            mine = score - red + (_red_three_points(rules, own, table) if own else 0)
+            mine = score - red + (red_three_points(rules, own, table.counts) if own else 0)
             before = record.totals_before.get(p, 0)
             players.append(PlayerResult(name=p, score=mine, total_before=before, total=before + mine,
                                         next_opening_minimum=rules.opening_minimum(before + mine)))
@@ -320,7 +266,7 @@ def score_canasta_hand(record: HandRecord) -> HandResult:
     for i, side in enumerate(record.sides):
         context = MeldContext(going_out=side.went_out)
         melds = tuple(check_meld(rules, cards, context) for cards in side.melds)
-        table = _table(rules, side, melds)
+        table = side_tally(rules, side, melds)
         problems += _side_problems(rules, side, i, melds, table)
         sides.append(_side_result(rules, record, side, melds, table))
     problems += _hand_problems(rules, record)

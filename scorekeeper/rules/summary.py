@@ -15,7 +15,7 @@ from .cards import NATURAL_RANKS
 from .errors import RecordError
 from .phrases import named, phrase
 from .problems import Problem, problem
-from .variants import CanastaKind, Rules
+from .canasta_rules import CanastaKind, Rules
 
 SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points")
 
@@ -69,6 +69,8 @@ def least_value(rules: Rules, kind: CanastaKind) -> int:
     wilds, naturals = _least(kind)
     cheapest_natural = min(rules.card_values[r] for r in NATURAL_RANKS)
     cheap_wild, dear_wild = sorted((rules.card_values["2"], rules.card_values["JK"]))
+    if len(rules.wilds) == 1:                    # deck.wilds: only one kind is wild (the other is natural)
+        cheap_wild = dear_wild = rules.card_values[next(iter(rules.wilds))]
     value = naturals * cheapest_natural + wilds * cheap_wild
     if kind.wild_mix == "mixed":
         value += dear_wild - cheap_wild          # a mixed wild canasta holds at least one of each
@@ -102,7 +104,7 @@ def deck_problems(rules: Rules, summaries: Iterable[SideSummary]) -> list[Proble
         for kind, n in s.canastas.items():
             w, nat = _least(kinds[kind])
             wilds, naturals, count = wilds + w * n, naturals + nat * n, count + n
-    deck_wilds = rules.jokers + rules.copies("2")
+    deck_wilds = sum(rules.copies(key) for key in rules.wilds)
     deck_naturals = len(NATURAL_RANKS) * rules.copies("A")
     out = []
     if wilds > deck_wilds or naturals > deck_naturals:

@@ -8,7 +8,7 @@ The seed describes the division as mental arithmetic, and its rounding is the ru
 
 from __future__ import annotations
 
-from .variants import Rules
+from .canasta_rules import Rules
 
 
 def _round_fives_up(points: int) -> int:

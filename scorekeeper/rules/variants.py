@@ -5,7 +5,7 @@ A variant file holds the defaults; each option choice is a patch of dotted keys 
 validates the result into a frozen rules object. Which object, and how a record of the game is read and scored,
 is decided by the table's ``family``: :data:`FAMILIES` maps each family to four hooks (build the rules, list
 what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
-Canasta tables build :class:`Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
+Canasta tables build :class:`~scorekeeper.rules.canasta_rules.Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
 file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
 """
 
@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
 from .errors import RecordError, VariantError
-from .schema import (Compare, NegativeTax, OpeningWildValue, RedThreeInHand, RedThreeMinus, ScorePer, TopTie,
-                     WildMix, WildRelation)
 from .tables import frozen, read_table, thawed
 
 if TYPE_CHECKING:
+    from .canasta_rules import Rules
     from .keltis import KeltisRules
 
     #: What :meth:`Variant.rules` returns: the rules object of the variant's family.
@@ -88,125 +87,6 @@ def family(name: str) -> Family:
         return FAMILIES[name]
     except KeyError:
         raise VariantError(f"unknown variant family {name!r}; families are: " + ", ".join(FAMILIES)) from None
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CanastaKind:
-    kind: str
-    label: str
-    bonus: int
-    size: tuple[int, int]
-    wilds: tuple[int, int] | None = None
-    wild_only: bool = False
-    wild_mix: WildMix | None = None
-    rank: str | None = None
-
-    def matches(self, *, size: int, wilds: int, wild_only: bool, deuces: int, jokers: int,
-                rank: str | None) -> bool:
-        if wild_only != self.wild_only or not self.size[0] <= size <= self.size[1]:
-            return False
-        if self.wilds is not None and not self.wilds[0] <= wilds <= self.wilds[1]:
-            return False
-        if self.rank is not None and rank != self.rank:
-            return False
-        if self.wild_mix is WildMix.MIXED:
-            return deuces > 0 and jokers > 0
-        if self.wild_mix is WildMix.UNIFORM:
-            return deuces == 0 or jokers == 0
-        return True
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Bracket:
-    start: int
-    value: Any
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Rules:
-    """One variant with its options applied: every number the scoring needs. Deeply read-only (mappings are
-    :class:`~types.MappingProxyType`, sequences tuples): one cached object serves every caller."""
-
-    id: str
-    name: str
-    family: str
-    seed: str
-    reference: str
-    options: Mapping[str, str]
-    packs: int
-    jokers: int
-    min_sides: int
-    max_sides: int
-    players_per_side: int
-    total_players: tuple[int, int]   # players at the table, all sides together: least, most
-    score_per: ScorePer
-    card_values: Mapping[str, int]
-    hand_values: Mapping[str, int]
-    min_size: int
-    max_size: int                    # 0: no cap
-    max_wilds_by_size: Mapping[int, int]
-    max_wilds: int | None
-    min_naturals: int
-    wild_relation: WildRelation
-    one_group_per_rank: bool
-    wild_only: bool
-    wild_only_min: int
-    wild_only_max: int
-    black_threes: bool
-    black_threes_min: int
-    black_threes_max: int
-    opening_wild_value: OpeningWildValue
-    wild_only_opening_value: int
-    canastas: tuple[CanastaKind, ...]
-    red_three_totals: tuple[int, ...]
-    red_three_minus_unless: RedThreeMinus
-    red_three_in_hand: RedThreeInHand
-    red_three_in_hand_points: int
-    twins_allowed: bool
-    twin_points: int
-    out_bonus: int
-    concealed_bonus: int
-    table_clear_bonus: int | None
-    table_clear_min_pile: int
-    canastas_required: int
-    going_out_required: bool
-    concealed_waives_minimum: bool
-    opening_minimums: tuple[Bracket, ...]
-    taxation: tuple[Bracket, ...]
-    negative_tax: NegativeTax
-    target: int
-    compare: Compare
-    top_tie: TopTie
-    penalties: Mapping[str, tuple[str, int]]
-
-    def copies(self, key: str, suit: str | None = None) -> int:
-        """How many cards of one conservation key (and, given, of one suit: one per pack) the deck holds."""
-        if key == "JK":
-            return self.jokers
-        if suit is not None:
-            return self.packs
-        if key in ("red3", "black3"):
-            return 2 * self.packs
-        return 4 * self.packs
-
-    def value(self, card_key: str, *, in_hand: bool = False) -> int:
-        if in_hand and card_key in self.hand_values:
-            return self.hand_values[card_key]
-        return self.card_values[card_key]
-
-    def bracket(self, table: tuple[Bracket, ...], total: int) -> Any:
-        chosen = None
-        for b in table:
-            if total >= b.start:
-                chosen = b.value
-        return chosen
-
-    def opening_minimum(self, total: int) -> int:
-        return self.bracket(self.opening_minimums, total)
-
-    @property
-    def red_threes_in_deck(self) -> int:
-        return 2 * self.packs
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -25,6 +25,7 @@ SHAPE_LABELS = {
     "wild_group": _l("group of wild cards"), "black_threes": _l("black threes"), "mixed_ranks": _l("mixed ranks"),
     "threes": _l("threes"),
 }
+SUIT_PLURALS = {"c": _l("clubs"), "d": _l("diamonds"), "h": _l("hearts"), "s": _l("spades")}
 RANK_PLURALS = {
     "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
     "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
@@ -65,6 +66,9 @@ def kind_label(verdict: Mapping[str, Any]) -> str:
     kind = verdict.get("kind")
     if kind == "group" and verdict.get("rank") in RANK_PLURALS:
         return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
+    if kind == "sequence":
+        suit = SUIT_PLURALS.get(verdict.get("suit") or "")
+        return gettext("sequence of %(suit)s", suit=suit) if suit else gettext("sequence of one suit")
     if kind in SHAPE_LABELS:
         return str(SHAPE_LABELS[kind])
     return table_word(str(verdict.get("label") or kind or ""))
@@ -92,8 +96,11 @@ PROBLEM_TITLES = {
     "opening_minimum_not_reached": _l("Opening minimum not reached"),
     "duplicate_rank_meld": _l("Two melds of one rank"),
     "more_copies_than_deck": _l("More of a card in a meld than in the deck"),
+    "sequence_not_one_suit": _l("Sequence of several suits"),
+    "sequence_not_consecutive": _l("Sequence not consecutive"),
     # a hand
     "going_out_needs_canasta": _l("Going out needs a canasta"),
+    "going_out_condition_not_met": _l("Going out condition not met"),
     "several_went_out": _l("More than one went out"), "nobody_went_out": _l("Nobody went out"),
     "cards_in_hand_after_going_out": _l("Cards left after going out"),
     "table_clear_not_in_variant": _l("No table clear in this variant"),

@@ -34,7 +34,7 @@ def _build(variant):
 # --- unknown keys, wrong types, closed vocabularies -----------------------------------------------------------
 
 @pytest.mark.parametrize("text, old, new, message", [
-    pytest.param(INTERNATIONAL, "max_wilds = 3", "max_wildz = 3", "unknown key melds.max_wildz",
+    pytest.param(INTERNATIONAL, "max_wilds = 3", "max_wildz = 3", "unknown key melds.group.max_wildz",
                  id="misspelt max_wilds"),
     pytest.param(INTERNATIONAL, "[twins]", "[twinz]", "unknown key twinz", id="misspelt section"),
     pytest.param(INTERNATIONAL, 'bonus = 500', 'bonus = 500\nbonsu = 600', "unknown key canastas.natural_canasta.bonsu",
@@ -60,9 +60,22 @@ def _build(variant):
                  '[options.game_to.choices."7500"]\n"match.target" = "7500"',
                  r"match.target \(patched by options.game_to.choices.7500\) must be an integer",
                  id="an option patch of the wrong type"),
-    pytest.param(INTERNATIONAL, '"red_threes.minus_unless" = "canasta"', '"red_threes.minus_unless" = "canastas"',
-                 r"red_threes.minus_unless \(patched by options.red_three_minus.choices.no_canasta\) must be one of",
-                 id="an option patch outside the vocabulary"),
+    pytest.param(INTERNATIONAL, '"red_threes.plus_when" = [{ count = "canastas", at_least = 1 }]',
+                 '"red_threes.plus_when" = [{ count = "canastas", at_leats = 1 }]',
+                 r"unknown key red_threes.plus_when \(patched by options.red_three_minus.choices.no_canasta\)"
+                 r"\[0\].at_leats", id="a misspelt comparison of a condition in an option patch"),
+    pytest.param(INTERNATIONAL, 'wild_relation = "any"', 'wild_relation = "most"',
+                 "melds.group.wild_relation must be one of any, fewer, at_most_half, not 'most'",
+                 id="a word outside the vocabulary of a meld shape"),
+    pytest.param(INTERNATIONAL, '[melds.black_threes]', '[melds.black_treys]', "unknown key melds.black_treys",
+                 id="a meld shape the schema does not know"),
+    pytest.param(INTERNATIONAL, 'label = "natural canasta"', 'label = "natural canasta"\nshape = "run"',
+                 "canastas.natural_canasta.shape must be one of group, sequence, wild_only, black_threes",
+                 id="a canasta kind of an unknown shape"),
+    pytest.param(INTERNATIONAL, 'plus_when = [{ count = "melds", at_least = 1 }]',
+                 'plus_when = [{ count = 2, at_least = 1 }]',
+                 r"red_threes.plus_when\[0\].count must be a string, not 2",
+                 id="a condition counting a number instead of a tally name"),
     pytest.param(INTERNATIONAL, 'help = "Canastas needed', 'hepl = "x"\nhelp = "Canastas needed',
                  "unknown key options.two_player_canastas.hepl", id="misspelt key of an option"),
     pytest.param(INTERNATIONAL, '_when = { players = "2" }', '_when = { player = "2" }',
@@ -96,8 +109,8 @@ def test_the_real_tables_fit_their_schema(tmp_path, text):
 
 def test_every_problem_of_a_table_is_reported_at_once(tmp_path):
     text = INTERNATIONAL.replace("max_wilds = 3", "max_wildz = 3").replace("packs = 2", 'packs = "2"', 1)
-    with pytest.raises(VariantError, match="unknown key melds.max_wildz.*deck.packs must be an integer|"
-                                           "deck.packs must be an integer.*unknown key melds.max_wildz"):
+    with pytest.raises(VariantError, match="unknown key melds.group.max_wildz.*deck.packs must be an integer|"
+                                           "deck.packs must be an integer.*unknown key melds.group.max_wildz"):
         _load(tmp_path, "house.toml", text)
 
 
@@ -198,7 +211,8 @@ def _assign(mapping, key, value):
 @pytest.mark.parametrize("variant, mutate", [
     pytest.param("diszitett", lambda r: _assign(r.card_values, "K", 999), id="card_values"),
     pytest.param("international", lambda r: _assign(r.hand_values, "black3", 1), id="hand_values"),
-    pytest.param("diszitett", lambda r: _assign(r.max_wilds_by_size, 3, 3), id="max_wilds_by_size"),
+    pytest.param("diszitett", lambda r: _assign(r.shapes["group"].max_wilds_by_size, 3, 3), id="max_wilds_by_size"),
+    pytest.param("diszitett", lambda r: _assign(r.shapes, "sequence", None), id="meld shapes"),
     pytest.param("international", lambda r: _assign(r.penalties, "x", ("x", 1)), id="penalties"),
     pytest.param("international", lambda r: _assign(r.options, "game_to", "7500"), id="options"),
     pytest.param("keltis", lambda r: _assign(r.number_copies, 0, 5), id="keltis number_copies"),

@@ -6,11 +6,13 @@ unknown variants/options/choices are RecordErrors, and a malformed table is a Va
 
 import itertools
 import textwrap
+from collections.abc import Mapping
 
 import pytest
 
 from scorekeeper.rules import RecordError, VariantError, describe_variants, get_rules, get_variant, registry
 from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.canasta_rules import Condition
 
 
 def _all_option_sets(variant_id):
@@ -102,9 +104,10 @@ def test_every_combination_of_option_choices_builds_valid_rules(variant_id):
     pytest.param("international", {"players": "5"}, "players_per_side", 3, id="5 players: a side of 3"),
     pytest.param("international", {"players": "6"}, "players_per_side", 3, id="6 players: 3 against 3"),
     pytest.param("international", {"game_to": "7500"}, "target", 7500, id="game_to 7500"),
-    pytest.param("international", {"wild_limit": "swedish_half"}, "wild_relation", "at_most_half",
+    pytest.param("international", {"wild_limit": "swedish_half"}, "shapes.group.wild_relation", "at_most_half",
                  id="Swedish rule: at most half wild"),
-    pytest.param("international", {"red_three_minus": "no_canasta"}, "red_three_minus_unless", "canasta",
+    pytest.param("international", {"red_three_minus": "no_canasta"}, "red_three_plus_when",
+                 (Condition(count=("canastas",), at_least=1),),
                  id="French rule: red threes minus without a canasta"),
     pytest.param("international", {}, "red_three_in_hand_points", -500, id="red three left in hand -500"),
     pytest.param("international", {}, "twins_allowed", False, id="international has no twins"),
@@ -114,7 +117,10 @@ def test_every_combination_of_option_choices_builds_valid_rules(variant_id):
 ])
 def test_option_choice_sets_the_rule_it_names(variant_id, options, attribute, expected):
     """Each option patch lands on the rule it documents (rules_ref/*.toml, digest §1/§2)."""
-    assert getattr(get_rules(variant_id, options), attribute) == expected
+    value = get_rules(variant_id, options)
+    for part in attribute.split("."):       # a dotted path reads into the meld shapes by name
+        value = value[part] if isinstance(value, Mapping) else getattr(value, part)
+    assert value == expected
 
 
 @pytest.mark.parametrize("variant_id, options, key, in_hand, expected", [

@@ -75,7 +75,7 @@ def test_a_choice_label_is_no_patch_and_a_mistyped_one_is_a_load_error(tmp_path)
 
     spec = get_variant("international").option("wild_limit")
     assert spec.choice_labels["swedish_half"] == "at most half (Swedish)"
-    assert dict(spec.patches["swedish_half"]) == {"melds.wild_relation": "at_most_half"}
+    assert dict(spec.patches["swedish_half"]) == {"melds.group.wild_relation": "at_most_half"}
     bad = {"options": {"x": {"default": "a", "label": 3, "choices": {"a": {"_label": ["a"]}}}}}
     assert sorted(problems(bad, CANASTA)) == ["options.x.choices.a._label must be a string, not ['a']",
                                               "options.x.label must be a string, not 3"]

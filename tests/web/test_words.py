@@ -168,3 +168,15 @@ def test_the_api_names_an_unreadable_card_in_the_asked_language(client):
     assert hu.get_json()["error"]["message"].startswith("ismeretlen lap: 'Y' (3. a sorban: 'K K Y')")
     assert en.get_json()["error"]["message"].startswith("unknown card 'Y' at position 3 in 'K K Y'")
     assert hu.get_json()["error"]["token"] == en.get_json()["error"]["token"] == "Y"
+
+
+@pytest.mark.parametrize("language, verdict, said", [
+    ("hu", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "sor: kőr"),
+    ("hu", {"kind": "sequence", "suit": None, "label": "sequence of one suit"}, "egyszínű sor"),
+    ("en", {"kind": "sequence", "suit": "s", "label": "sequence of spades"}, "sequence of spades"),
+])
+def test_a_sequence_is_named_by_its_suit_in_the_page_language(app, language, verdict, said):
+    from scorekeeper.web.words import kind_label
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert kind_label(verdict) == said

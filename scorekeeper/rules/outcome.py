@@ -1,0 +1,49 @@
+"""When a match is over and who won: by the target, or after a number of deals (``[match] deals``).
+
+Checked only at the end of a hand (seed 000). Its own module so that scoring (one hand) and match (a run of hands)
+both use it without importing each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+Outcome = tuple[bool, "str | tuple[str, ...] | None"]
+
+
+def _leaders(rules: Any, totals: Mapping[str, int]) -> Outcome:
+    top = max(totals.values())
+    leaders = tuple(n for n, t in totals.items() if t == top)
+    if len(leaders) == 1:
+        return True, leaders[0]
+    if rules.top_tie == "shared":          # D4
+        return True, leaders
+    return False, None
+
+
+def match_outcome(rules: Any, totals: Mapping[str, int], deals_played: int | None = None) -> Outcome:
+    """Who is past the target, and the highest of them; or, once ``deals_played`` reaches the table's
+    ``match.deals``, the highest total (a tie on top: shared, or one more deal under ``top_tie = "play_on"``)."""
+    if rules.compare == "exceeds":
+        past = {n: t for n, t in totals.items() if t > rules.target}
+    else:
+        past = {n: t for n, t in totals.items() if t >= rules.target}
+    if past:
+        over, winner = _leaders(rules, past)
+        if over:
+            return over, winner
+    deals = getattr(rules, "deals", None)
+    if deals is not None and deals_played is not None and deals_played >= deals and totals:
+        return _leaders(rules, totals)
+    return False, None
+
+
+def at_deal(result: Any, deal: int) -> Any:
+    """A hand's result as the ``deal``-th of its match (1-based): the match may end by the number of deals, which
+    one hand scored alone cannot know. Unchanged for rules without ``match.deals`` and for a hand with problems."""
+    rules = result.rules
+    if getattr(rules, "deals", None) is None or not result.ok:
+        return result
+    over, winner = match_outcome(rules, result.totals, deal)
+    return replace(result, match_over=over, winner=winner)
