@@ -169,7 +169,7 @@ def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def score_entries(match: Match, entries: Sequence[Mapping[str, Any]], *, new: int | None = None) -> list[HandResult]:
     """Replay; only hand ``new`` (1-based, the one being saved) is read with the limits of rules/bounds.py, so a
     hand stored before a limit existed still replays and can be corrected."""
-    return score_match(match.variant, match.options, _records(entries), checked=() if new is None else {new - 1})
+    return score_match(get_variant(match.variant).rules(match.options), _records(entries), checked=() if new is None else {new - 1})
 
 
 def _check_entry(match: Match, entry: Any) -> dict[str, Any]:

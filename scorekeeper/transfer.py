@@ -190,7 +190,7 @@ class _Replay:
                                 "re-scores the hands after the one it corrects); this is more than a match "
                                 "holds", part)
         self.scorings += count
-        results = score_match(self.match.variant, self.match.options,
+        results = score_match(get_variant(self.match.variant).rules(self.match.options),
                               [{"sides": e["sides"]} for e in self.entries[first - 1:]],
                               totals_before=self.totals[first - 1])
         del self.results[first - 1:], self.totals[first:]
