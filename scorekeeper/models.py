@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base
@@ -30,6 +30,11 @@ class Match(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # The resolved rules the match is played under (rules/pinned.py: canonical JSON and its SHA-256), set at
+    # creation; every replay uses them, never today's rules_ref. NULL only for a match the migration to 0003 could
+    # not pin (its variant gone): it is read with today's tables (matches.rules_of).
+    rules_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    rules_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     sides: Mapped[list["MatchSide"]] = relationship(back_populates="match", order_by="MatchSide.position",
                                                     cascade="all, delete-orphan")

@@ -177,6 +177,7 @@ class _Replay:
 
     def __init__(self, match: Match) -> None:
         self.match = match
+        self.rules = matches.rules_of(match)
         self.entries: list[dict[str, Any]] = []
         self.results: list[Any] = []
         self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
@@ -190,8 +191,7 @@ class _Replay:
                                 "re-scores the hands after the one it corrects); this is more than a match "
                                 "holds", part)
         self.scorings += count
-        results = score_match(get_variant(self.match.variant).rules(self.match.options),
-                              [{"sides": e["sides"]} for e in self.entries[first - 1:]],
+        results = score_match(self.rules, [{"sides": e["sides"]} for e in self.entries[first - 1:]],
                               totals_before=self.totals[first - 1])
         del self.results[first - 1:], self.totals[first:]
         for result in results:
@@ -293,6 +293,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
             events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
             return {
                 "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
+                          "rules_json": match.rules_json, "rules_hash": match.rules_hash,
                           "created_at": created_at, "version": len(events)},
                 "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
                           for s in match.sides],
