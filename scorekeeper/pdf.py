@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from . import ROOT
 from .chart import score_race_svg
 from .remembered import Remembered
-from .rules import Rules, get_variant
+from .rules import RecordError, Rules, get_variant
 from .web.words import colour_word, kind_label, penalty_label
 
 PRINT_CSS = ROOT / "static" / "print.css"
@@ -129,7 +129,10 @@ def _brackets(table: Sequence[Any], words: Mapping[str, Any] | None = None) -> l
 def _changed_options(variant_id: str, options: Mapping[str, Any]) -> list[tuple[str, str]]:
     from .web.forms import humanize
 
-    variant = get_variant(variant_id)
+    try:
+        variant = get_variant(variant_id)
+    except RecordError:      # a match pinned to a variant these tables no longer hold: every choice it made
+        return [(humanize(str(name)), humanize(str(value))) for name, value in options.items()]
     return [(humanize(o.name), humanize(str(options[o.name]))) for o in variant.options
             if o.name in options and str(options[o.name]) != o.default]
 

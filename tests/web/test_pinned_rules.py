@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from scorekeeper import matches, transfer
 from scorekeeper.models import Match
 from scorekeeper.rules import RecordError, variants
-from scorekeeper.rules.pinned import pin
+from scorekeeper.rules.pinned import canonical, digest, pin
 from test_api import API, README_HAND
 from test_transfer import upload
 
@@ -124,7 +124,10 @@ def test_an_import_of_a_variant_this_server_does_not_have_works_from_its_rules(a
         variants.get_variant("diszitett")
     imported = upload(client, json.dumps(exported, ensure_ascii=False))
     assert imported.status_code == 303
-    assert sheet(client, imported.headers["Location"].rsplit("/", 1)[1])["totals"] == OLD_TOTALS
+    token = imported.headers["Location"].rsplit("/", 1)[1]
+    assert sheet(client, token)["totals"] == OLD_TOTALS
+    for page in ("", "/hands/new", "/hands/1/edit", "/hands/1", "/hands/1/revisions", "/sheet.pdf", "/export.json"):
+        assert client.get(f"/m/{token}{page}").status_code == 200, page
 
 
 def count(app) -> int:
@@ -150,7 +153,6 @@ def test_an_import_whose_rules_do_not_match_their_hash_is_refused_and_nothing_is
 def test_a_consistent_but_impossible_rules_document_is_refused_by_the_schema(app, client):
     exported = client.get(f"/m/{new_match(client)}/export.json").json
     exported["rules"]["table"]["melds"]["max_wildz"] = 2
-    from scorekeeper.rules.pinned import canonical, digest
     exported["rules_hash"] = digest(canonical(exported["rules"]))   # a hash made to match: the schema still says no
     before = count(app)
     response = upload(client, json.dumps(exported, ensure_ascii=False))
@@ -160,3 +162,19 @@ def test_a_consistent_but_impossible_rules_document_is_refused_by_the_schema(app
     with pytest.raises(transfer.ImportRefused) as refused:
         transfer.validate(exported)
     assert refused.value.part == "rules.table"
+
+
+def test_the_remembered_sheet_is_keyed_by_the_rules_too(app, client):
+    """A sheet is what the log gives under the match's rules: the same token and version under other rules (a
+    match row whose rules were rewritten, as a later data migration may do) is replayed, not served from memory."""
+    token = new_match(client)
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = matches.find_match(session, token, editable=True)
+        assert matches.scoresheet(match)["totals"] == OLD_TOTALS
+        document = json.loads(match.rules_json)
+        document["table"]["going_out"]["out"] = 150
+        match.rules_json = canonical(document)
+        match.rules_hash = digest(match.rules_json)
+        assert matches.scoresheet(match)["totals"] == NEW_TOTALS
+        assert matches.scoresheet(match)["match"]["rules_hash"] == match.rules_hash
+        session.rollback()
