@@ -213,8 +213,8 @@ def test_revision_0003_pins_every_match_to_the_rules_of_todays_tables_and_leaves
     try:
         client = app.test_client()
         assert client.get(f"{API}/matches/{'e0' * 16}").status_code == 200
-        for token in ("e2" * 16, "e3" * 16):
+        for token, field in (("e2" * 16, "variant"), ("e3" * 16, "options.no_such_option")):
             response = client.get(f"{API}/matches/{token}")
-            assert 400 <= response.status_code < 500, response.data
+            assert (response.status_code, response.json["error"]["field"]) == (400, field), response.json
     finally:
         app.extensions["scorekeeper_engine"].dispose()
