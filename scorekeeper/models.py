@@ -1,7 +1,8 @@
-"""What was entered, and nothing that cannot be recomputed from it.
+"""What was entered and the rules it was entered under, and nothing that cannot be recomputed from them.
 
 A match is an append-only log: every save adds a :class:`HandEvent` (add, edit or undo); the current hands
-and all totals are replayed from the log. ``Match.version`` counts saves and guards against lost updates.
+and all totals are replayed from the log under the match's stored rules (``Match.rules_json``), so the totals
+are part of the record, not of today's tables. ``Match.version`` counts saves and guards against lost updates.
 """
 
 from __future__ import annotations

@@ -218,3 +218,20 @@ def test_revision_0003_pins_every_match_to_the_rules_of_todays_tables_and_leaves
             assert (response.status_code, response.json["error"]["field"]) == (400, field), response.json
     finally:
         app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_revision_0003_downgrades_to_0002_without_the_rules_columns(url):
+    from alembic import command
+
+    engine = create_engine(url)
+    try:
+        migrate.upgrade(engine)
+        with engine.begin() as connection:
+            command.downgrade(migrate._config(connection), "0002")
+        assert {"rules_json", "rules_hash"}.isdisjoint(c["name"] for c in inspect(engine).get_columns("matches"))
+        with engine.connect() as connection:
+            assert migrate.current(connection) == "0002"
+        migrate.upgrade(engine)                                      # and up again
+        assert schema_differences(engine, Base.metadata) == []
+    finally:
+        engine.dispose()
