@@ -4,7 +4,7 @@ Builds a 30-hand, four-player díszített match (legal hands entered through ``s
 generator as tests/web/test_pdf.py) on an in-memory SQLite app, then in one process, warm (fonts and the print
 stylesheet loaded, the scoresheet cached — as in a running server):
 
-  (a) the match sheet PDF, ``scorekeeper.pdf.sheet_pdf(scoresheet)``: template + WeasyPrint, every page;
+  (a) the match sheet PDF, ``scorekeeper.pdf.sheet_pdf(scoresheet, rules)``: template + WeasyPrint, every page;
   (b) the floor: WeasyPrint rendering a one-line page through the same ``html_to_pdf`` (same stylesheet, same
       font configuration, page numbers in the margin).
 
@@ -63,21 +63,21 @@ def main() -> int:
                                      sides=[{"name": p} for p in PLAYERS], title="Bench: 30 hands")
         for hand in played_hands(30, PLAYERS):
             matches.add_hand(session, match, hand, based_on=match.version)
-        sheet = matches.scoresheet(match)
+        sheet, rules = matches.scoresheet(match), matches.rules_of(match)
         assert len(sheet["hands"]) == 30 and not sheet["match_over"]
 
-        body = pdf.sheet_pdf(sheet)                       # warm-up: fonts, stylesheet, templates
+        body = pdf.sheet_pdf(sheet, rules)                # warm-up: fonts, stylesheet, templates
         pdf.html_to_pdf(FLOOR_HTML)
         pages = len(PdfReader(__import__("io").BytesIO(body)).pages)
 
-        context = pdf.sheet_context(sheet)
+        context = pdf.sheet_context(sheet, rules)
         numbers = [text for l in context["ledgers"] for _, text in l.rows]
         lines = numbers + [f"{hand['number']} {side['name']} {side['text']}"
                            for hand in context["details"] for side in hand["sides"]]
         bare_html = f"<!doctype html><html lang=\"en\"><body><pre>{escape(chr(10).join(lines))}</pre></body></html>"
         pdf.html_to_pdf(bare_html)
-        html_times = timed(lambda: pdf.sheet_html(sheet), REPEATS_SHEET)
-        sheet_times = timed(lambda: pdf.sheet_pdf(sheet), REPEATS_SHEET)
+        html_times = timed(lambda: pdf.sheet_html(sheet, rules), REPEATS_SHEET)
+        sheet_times = timed(lambda: pdf.sheet_pdf(sheet, rules), REPEATS_SHEET)
         floor_times = timed(lambda: pdf.html_to_pdf(FLOOR_HTML), REPEATS_FLOOR)
         bare_times = timed(lambda: pdf.html_to_pdf(bare_html), REPEATS_SHEET)
         numbers_html = f"<!doctype html><html lang=\"en\"><body><pre>{escape(chr(10).join(numbers))}</pre></body></html>"

@@ -12,6 +12,12 @@ For each hand it times
   - parse_record + score_hand the core from the JSON-shaped dict,
   - service.score(dict)       the full front path: parse, score, to_dict (what the CLI and web call),
 and, as the floor, a bare ``sum()`` over the point value of every card in the record (melds and hands).
+
+Then the replay of a stored 30-hand match, as every sheet of a match pays it: ``score_match`` over hand (b)'s
+sides stored 30 times, under the match's pinned rules (rebuilt from their JSON once, then remembered by hash),
+per hand and in total, against 30 single-hand scorings ``score_hand(parse_record(record))`` of the same hand in
+the same run (the ratio is replay / singles); and what reading a match's pinned rules costs (``rules_from_json``:
+remembered, which hashes the text, and built from the JSON).
 Each figure is the median (and, to tell a noisy machine from real cost, the best) over REPEATS runs of N iterations (time.perf_counter), N calibrated so that one run
 takes about RUN_SECONDS. Variant tables are loaded once before timing (warm cache, as in a running server).
 """
@@ -26,11 +32,12 @@ from functools import partial
 from typing import Any, Callable
 
 from scorekeeper import service
-from scorekeeper.rules import parse_record, score_hand
+from scorekeeper.rules import parse_record, pinned, score_hand, score_match
 
 REPEATS = 7
 RUN_SECONDS = 0.1
 TARGET_US = 1000.0
+REPLAY_HANDS = 30
 
 # (a) International, default form. N-S went out (natural canasta of aces, mixed canasta of kings); E-W hold a
 # mixed canasta of fours. One meld per rank per side, at most 3 wilds and at least 2 naturals per meld; no rank
@@ -122,12 +129,44 @@ def bench(title: str, record: dict[str, Any]) -> bool:
     return met
 
 
+def bench_replay(record: dict[str, Any]) -> None:
+    """A stored match of REPLAY_HANDS hands replayed under its pinned rules, against as many single scorings."""
+    text, digest = pinned.pin(record["variant"], record.get("options"))
+    rules = pinned.rules_from_json(text, digest)
+    hands = [{"sides": record["sides"]}] * REPLAY_HANDS
+    single = {k: v for k, v in record.items() if k != "totals_before"}
+    results = score_match(rules, hands)
+    assert len(results) == REPLAY_HANDS and all(r.ok for r in results)
+    replay, replay_best, replay_n = median_us(partial(score_match, rules, hands))
+    singles, singles_best, singles_n = median_us(lambda: [score_hand(parse_record(single))
+                                                          for _ in range(REPLAY_HANDS)])
+    print(f"(c) replay of a {REPLAY_HANDS}-hand match, {record['variant']}, {len(record['sides'])} players; "
+          f"final totals {results[-1].totals}")
+    print(f"  {'path':<42}{'median us':>11}{'best':>10}{'us/hand':>9}{'iterations':>12}")
+    for name, us, best, n in ((f"score_match, {REPLAY_HANDS} stored hands", replay, replay_best, replay_n),
+                              (f"{REPLAY_HANDS} x parse_record + score_hand", singles, singles_best, singles_n)):
+        print(f"  {name:<42}{us:>11.0f}{best:>10.0f}{us / REPLAY_HANDS:>9.1f}{n:>9} x{REPEATS}")
+    print(f"  replay / {REPLAY_HANDS} single scorings: {replay / singles:.2f} (medians), "
+          f"{replay_best / singles_best:.2f} (bests)")
+
+    def cold() -> Any:
+        pinned.forget()
+        return pinned.rules_from_json(text, digest)
+
+    warm, warm_best, warm_n = median_us(partial(pinned.rules_from_json, text, digest))
+    built, built_best, built_n = median_us(cold)
+    print(f"  pinned rules ({len(text)} bytes of JSON): remembered {warm:.1f} us (best {warm_best:.1f}), "
+          f"built from the JSON {built:.0f} us (best {built_best:.0f}): "
+          f"{warm / (replay / REPLAY_HANDS):.2f} and {built / (replay / REPLAY_HANDS):.1f} replayed hands")
+
+
 def main() -> int:
     start = time.perf_counter()
     print(f"scorekeeper score bench — Python {platform.python_version()} ({sys.implementation.name}), "
           f"{platform.machine()}, median of {REPEATS} runs of ~{RUN_SECONDS:.2f} s each")
     bench("(a) international, 2 partnerships x 2 players", INTERNATIONAL)
     bench("(b) diszitett, 4 players", DISZITETT)
+    bench_replay(DISZITETT)
     print(f"total bench time {time.perf_counter() - start:.1f} s")
     return 0
 

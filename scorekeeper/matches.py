@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from .models import HandEvent, Match, MatchSide
 from .remembered import Remembered
 from .rules import RecordError, bounds, get_variant, score_match
+from .rules.pinned import pin, rules_from_json
 from .rules.phrases import phrase
 from .rules.problems import problem
 from .rules.scoring import HandResult
@@ -69,10 +70,24 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def rules_of(match: Match) -> Any:
+    """The rules ``match`` is played under: the resolved rules stored when it was created (:mod:`.rules.pinned`),
+    so an edit of ``rules_ref/`` never changes an existing match. A match the migration to revision 0003 could not
+    pin (its variant or an option of it no longer exists) has none stored and is read with today's tables, as
+    every match was before; that raises the RecordError of the missing variant."""
+    if match.rules_json is None:
+        return get_variant(match.variant).rules(match.options)
+    return rules_from_json(match.rules_json, match.rules_hash)
+
+
 def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
-                 sides: Sequence[Mapping[str, Any]], title: str = "") -> Match:
-    """Validate and store a new match. ``sides`` is a list of ``{"name", "players"?}``."""
-    rules = get_variant(variant).rules(options)
+                 sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None) -> Match:
+    """Validate and store a new match, pinned to today's rules of its variant and options (or to ``pinned``,
+    ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``."""
+    if pinned is None:
+        get_variant(variant).rules(options)          # an unknown variant or option: a RecordError naming it
+        pinned = pin(variant, options)
+    rules = rules_from_json(*pinned)
     if not isinstance(sides, (list, tuple)) or not rules.min_sides <= len(sides) <= rules.max_sides:
         span = rules.min_sides if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"
         raise RecordError(f"{rules.name} in this form needs {span} sides", field="sides")
@@ -107,7 +122,7 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
         raise RecordError("the title must be text", field="title")
     bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
     match = Match(edit_token=new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
-                  options=dict(rules.options), sides=stored, version=0)
+                  options=dict(rules.options), rules_json=pinned[0], rules_hash=pinned[1], sides=stored, version=0)
     session.add(match)
     try:
         session.commit()
@@ -169,7 +184,7 @@ def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def score_entries(match: Match, entries: Sequence[Mapping[str, Any]], *, new: int | None = None) -> list[HandResult]:
     """Replay; only hand ``new`` (1-based, the one being saved) is read with the limits of rules/bounds.py, so a
     hand stored before a limit existed still replays and can be corrected."""
-    return score_match(match.variant, match.options, _records(entries), checked=() if new is None else {new - 1})
+    return score_match(rules_of(match), _records(entries), checked=() if new is None else {new - 1})
 
 
 def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
@@ -184,7 +199,7 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
     for i, side in enumerate(sides):
         if not isinstance(side, Mapping) or not isinstance(side.get("name"), str):
             raise RecordError("each side is an object with the side's name", field=f"sides[{i}]")
-    rules = get_variant(match.variant).rules(match.options)
+    rules = rules_of(match)
     if rules.score_per == "side":
         names = [s["name"] for s in sides]
         expected = [s.name for s in match.sides]
@@ -310,13 +325,14 @@ _sheets: Remembered[dict[str, Any]] = Remembered(SHEET_SIDE_HANDS_KEPT,
 
 
 def scoresheet(match: Match) -> dict[str, Any]:
-    """Everything the scoresheet shows, recomputed from the log — remembered per (match, version).
+    """Everything the scoresheet shows, recomputed from the log — remembered per (match, version, rules).
 
     The log is append-only and every save bumps the version, so a version always replays to the same sheet;
-    a page view, an API read or a PDF that changed nothing should not re-score 30 hands. Callers must not
-    modify the returned dict.
+    a page view, an API read or a PDF that changed nothing should not re-score 30 hands. The rules' hash is in
+    the key too: a sheet is what the log gives under those rules, whatever else ever shares the token. Callers
+    must not modify the returned dict.
     """
-    key = (match.edit_token, match.version)
+    key = (match.edit_token, match.version, match.rules_hash)
     sheet = _sheets.get(key)
     if sheet is None:
         sheet = _replay(match)
@@ -325,7 +341,7 @@ def scoresheet(match: Match) -> dict[str, Any]:
 
 
 def _replay(match: Match) -> dict[str, Any]:
-    rules = get_variant(match.variant).rules(match.options)
+    rules = rules_of(match)
     entries = current_entries(match)
     results = score_entries(match, entries)
     names = ([p for s in match.sides for p in s.players] if rules.score_per == "player"
@@ -342,7 +358,7 @@ def _replay(match: Match) -> dict[str, Any]:
     winner = last.to_dict()["winner"] if last else None
     return {"match": {"title": match.title, "variant": rules.id, "variant_name": rules.name,
                       "options": dict(match.options), "created_at": match.created_at.isoformat(timespec="seconds"),
-                      "version": match.version,
+                      "version": match.version, "rules_hash": match.rules_hash,
                       "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]},
             "columns": names, "hands": hands, "totals": totals, "next_opening_minimum": minimums,
-            "match_over": bool(last and last.match_over), "winner": winner}
+            "match_over": bool(last and last.match_over), "winner": winner, "target": rules.target}

@@ -1,7 +1,8 @@
-"""What was entered, and nothing that cannot be recomputed from it.
+"""What was entered and the rules it was entered under, and nothing that cannot be recomputed from them.
 
 A match is an append-only log: every save adds a :class:`HandEvent` (add, edit or undo); the current hands
-and all totals are replayed from the log. ``Match.version`` counts saves and guards against lost updates.
+and all totals are replayed from the log under the match's stored rules (``Match.rules_json``), so the totals
+are part of the record, not of today's tables. ``Match.version`` counts saves and guards against lost updates.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base
@@ -30,6 +31,11 @@ class Match(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # The resolved rules the match is played under (rules/pinned.py: canonical JSON and its SHA-256), set at
+    # creation; every replay uses them, never today's rules_ref. NULL only for a match the migration to 0003 could
+    # not pin (its variant gone): it is read with today's tables (matches.rules_of).
+    rules_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    rules_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     sides: Mapped[list["MatchSide"]] = relationship(back_populates="match", order_by="MatchSide.position",
                                                     cascade="all, delete-orphan")

@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from . import ROOT
 from .chart import score_race_svg
 from .remembered import Remembered
-from .rules import Rules, get_variant
+from .rules import RecordError, Rules, get_variant
 from .web.words import colour_word, kind_label, penalty_label
 
 PRINT_CSS = ROOT / "static" / "print.css"
@@ -129,7 +129,10 @@ def _brackets(table: Sequence[Any], words: Mapping[str, Any] | None = None) -> l
 def _changed_options(variant_id: str, options: Mapping[str, Any]) -> list[tuple[str, str]]:
     from .web.forms import humanize
 
-    variant = get_variant(variant_id)
+    try:
+        variant = get_variant(variant_id)
+    except RecordError:      # a match pinned to a variant these tables no longer hold: every choice it made
+        return [(humanize(str(name)), humanize(str(value))) for name, value in options.items()]
     return [(humanize(o.name), humanize(str(options[o.name]))) for o in variant.options
             if o.name in options and str(options[o.name]) != o.default]
 
@@ -305,12 +308,12 @@ def hand_details(sheet: Mapping[str, Any], rules: Rules, label: Callable[[str], 
             for h in sheet["hands"]]
 
 
-def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """Everything the PDF sheet template shows, arranged from a scoresheet (which is never modified)."""
+def sheet_context(sheet: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """Everything the PDF sheet template shows, arranged from a scoresheet (which is never modified) and the
+    rules of its match (:func:`scorekeeper.matches.rules_of`: the rules it is pinned to, not today's tables)."""
     from .web.match import chart_labels, hand_cells, sheet_words
 
     m = sheet["match"]
-    rules = get_variant(m["variant"]).rules(m["options"])
     if rules.family == "keltis":
         return keltis_sheet_context(sheet, rules)
     label, w = _cached_gettext(), sheet_words()
@@ -338,15 +341,16 @@ def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
             "printed_on": date.today().isoformat(), "template": "pdf/sheet.html"}
 
 
-def sheet_html(sheet: Mapping[str, Any]) -> tuple[str, str]:
+def sheet_html(sheet: Mapping[str, Any], rules: Rules) -> tuple[str, str]:
     """The sheet's HTML and the CSS of its ledgers."""
-    context = sheet_context(sheet)
+    context = sheet_context(sheet, rules)
     return render_template(context["template"], **context), "".join(l.css for l in context["ledgers"])
 
 
-def sheet_pdf(sheet: Mapping[str, Any]) -> bytes:
-    """The match sheet of a scoresheet (:func:`scorekeeper.matches.scoresheet`) as A4 PDF bytes."""
-    return html_to_pdf(*sheet_html(sheet))
+def sheet_pdf(sheet: Mapping[str, Any], rules: Rules) -> bytes:
+    """The match sheet of a scoresheet (:func:`scorekeeper.matches.scoresheet`) under its match's rules as A4
+    PDF bytes."""
+    return html_to_pdf(*sheet_html(sheet, rules))
 
 
 # --- the blank score pad -----------------------------------------------------------------------------------
@@ -536,7 +540,8 @@ def offline_sheet_pdf(data: Mapping[str, Any], *, lang: str = "en") -> bytes:
         with app.test_request_context(headers={"Accept-Language": lang}):
             session = app.extensions["scorekeeper_sessions"]()
             try:
-                return sheet_pdf(matches.scoresheet(transfer.import_match(session, data)))
+                match = transfer.import_match(session, data)
+                return sheet_pdf(matches.scoresheet(match), matches.rules_of(match))
             finally:
                 session.close()
     finally:

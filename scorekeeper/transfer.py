@@ -1,8 +1,13 @@
 """Match export and import: everything that was entered, as one JSON document, and back.
 
-An export holds the match's variant, options, title, sides and its whole append-only log (every add, edit and
-undo with its time), so importing it into any database replays to the identical scoresheet and the identical
-revision history. It never holds the edit or view token: an import gets new links.
+An export holds the match's variant, options, the resolved rules it is played under with their hash
+(:mod:`.rules.pinned`), title, sides and its whole append-only log (every add, edit and undo with its time), so
+importing it into any database — whatever that server's tables say — replays to the identical scoresheet and the
+identical revision history. It never holds the edit or view token: an import gets new links.
+
+An import re-checks the rules (valid JSON, the family's schema, a table that builds, the hash of their canonical
+text equal to ``rules_hash``) and stores them; ``variant`` and ``options`` must be the rules' own. A file without
+``rules`` (written before matches were pinned) is played under this server's tables of its variant, as then.
 
 An import is checked completely before anything is written: the sides and options through
 ``matches.create_match`` (in a scratch in-memory database), then the log in one replay that checks every event as
@@ -24,7 +29,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from . import matches
 from .db import Base, make_engine
 from .models import HandEvent, Match, MatchSide
-from .rules import ScorekeeperError, get_variant, score_match
+from .rules import RecordError, ScorekeeperError, get_variant, score_match
+from .rules.pinned import digest, document_text, rules_from_json
 from .rules.bounds import bad_json
 
 FORMAT = "scorekeeper-match"
@@ -35,8 +41,8 @@ FORMAT_VERSION = 1
 MAX_EVENTS = 1000
 MAX_SCORINGS = 4000
 ACTIONS = ("add", "edit", "undo")
-TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "title", "created_at", "sides",
-            "events"}
+TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "rules", "rules_hash", "title",
+            "created_at", "sides", "events"}
 EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
 # Dates an import may carry: a match played with this app, with room on both sides. Outside, a time zone shift or
 # the export's "Z" would overflow Python's datetime (years 1 and 9999).
@@ -65,12 +71,20 @@ def export_match(match: Match) -> dict[str, Any]:
         "exported_at": _stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
         "variant": match.variant,
         "options": dict(match.options),
+        **_rules(match),
         "title": match.title,
         "created_at": _stamp(match.created_at),
         "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
         "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
                     "created_at": _stamp(e.created_at)} for e in match.events],
     }
+
+
+def _rules(match: Match) -> dict[str, Any]:
+    """The match's pinned rules as a JSON object and their hash (none for a match the migration left unpinned)."""
+    if match.rules_json is None:
+        return {}
+    return {"rules": json.loads(match.rules_json), "rules_hash": match.rules_hash}
 
 
 def export_json(match: Match) -> str:
@@ -147,10 +161,11 @@ def _header(data: Any) -> None:
     _unknown(data, TOP_KEYS, None)
     if not isinstance(data.get("variant"), str):
         raise ImportRefused("expected the variant's id, e.g. \"diszitett\"", "variant")
-    try:
-        get_variant(data["variant"])
-    except ScorekeeperError as exc:
-        raise ImportRefused(getattr(exc, "reason", str(exc)), "variant") from None
+    if "rules" not in data and "rules_hash" not in data:     # an export from before matches were pinned
+        try:
+            get_variant(data["variant"])
+        except ScorekeeperError as exc:
+            raise ImportRefused(getattr(exc, "reason", str(exc)), "variant") from None
     if not isinstance(data.get("options", {}), dict):
         raise ImportRefused("expected an object of option names and values", "options")
     if not isinstance(data.get("sides"), list):
@@ -177,6 +192,7 @@ class _Replay:
 
     def __init__(self, match: Match) -> None:
         self.match = match
+        self.rules = matches.rules_of(match)
         self.entries: list[dict[str, Any]] = []
         self.results: list[Any] = []
         self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
@@ -190,8 +206,7 @@ class _Replay:
                                 "re-scores the hands after the one it corrects); this is more than a match "
                                 "holds", part)
         self.scorings += count
-        results = score_match(self.match.variant, self.match.options,
-                              [{"sides": e["sides"]} for e in self.entries[first - 1:]],
+        results = score_match(self.rules, [{"sides": e["sides"]} for e in self.entries[first - 1:]],
                               totals_before=self.totals[first - 1])
         del self.results[first - 1:], self.totals[first:]
         for result in results:
@@ -284,15 +299,17 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     try:
         Base.metadata.create_all(engine)
         with sessionmaker(engine, expire_on_commit=False)() as session:
+            pinned = _pinned(data)
             try:
                 match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
-                                             sides=data["sides"], title=title)
+                                             sides=data["sides"], title=title, pinned=pinned)
             except ScorekeeperError as exc:
                 raise ImportRefused(getattr(exc, "reason", str(exc)), getattr(exc, "field", None)) from None
             replay = _Replay(match)
             events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
             return {
                 "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
+                          "rules_json": match.rules_json, "rules_hash": match.rules_hash,
                           "created_at": created_at, "version": len(events)},
                 "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
                           for s in match.sides],
@@ -300,6 +317,30 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
             }
     finally:
         engine.dispose()
+
+
+def _pinned(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The file's rules as ``(canonical JSON, hash)``, re-checked (the family's schema, a table that builds, the
+    hash), and agreeing with the file's ``variant`` and ``options``; None for a file written before rules were
+    exported."""
+    if "rules" not in data and "rules_hash" not in data:
+        return None
+    if not isinstance(data.get("rules_hash"), str) or len(data["rules_hash"]) != 64:
+        raise ImportRefused("expected the SHA-256 of the rules as 64 hexadecimal digits", "rules_hash")
+    try:
+        text = document_text(data.get("rules"))
+        if digest(text) != data["rules_hash"]:
+            raise RecordError("the rules do not match rules_hash: they were changed after the export",
+                              field="rules")
+        rules = rules_from_json(text, data["rules_hash"])
+    except RecordError as exc:
+        raise ImportRefused(exc.reason, exc.field or "rules") from None
+    if data["variant"] != rules.id:
+        raise ImportRefused(f"the file's rules are those of {rules.id!r}, not {data['variant']!r}", "variant")
+    if data.get("options", {}) != dict(rules.options):
+        raise ImportRefused("the options are not those of the file's rules: "
+                            + json.dumps(dict(rules.options), ensure_ascii=False), "options")
+    return text, data["rules_hash"]
 
 
 def validate(data: Mapping[str, Any]) -> None:

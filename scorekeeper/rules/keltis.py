@@ -311,10 +311,11 @@ def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
                        stones=parse_stones(data.get("stones", []), f"{field}.stones", len(rules.stones)))
 
 
-def parse_record(data: Any) -> KeltisRecord:
-    """The keltis family's ``parse_record`` hook: every player's final table (see the README)."""
+def parse_record(data: Any, rules: Any = None) -> KeltisRecord:
+    """The keltis family's ``parse_record`` hook: every player's final table (see the README); under ``rules``
+    when given (a match's pinned rules), else the rules its ``variant`` and ``options`` name."""
     data = _object(data, "", _TOP_FIELDS)
-    rules = record_rules(data, "keltis")
+    rules = record_rules(data, "keltis", rules)
     if not isinstance(rules, KeltisRules):
         raise RecordError(f"{data['variant']!r} is not a Keltis variant", field="variant")
     parsed, totals = record_sides(data, rules, _side, who="player")

@@ -14,15 +14,15 @@ if TYPE_CHECKING:
     from .scoring import HandResult
 
 
-def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence[Mapping[str, Any]],
-                totals_before: Mapping[str, int] | None = None, *,
+def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
                 checked: Container[int] | None = None) -> list["HandResult"]:
-    """Score hands in order, each starting from the totals the previous one produced.
+    """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.pinned`),
+    each starting from the totals the previous one produced.
 
-    ``hands`` are hand records without ``variant``/``options``/``totals_before``. Raises ``RecordError`` (with
-    the hand number in the field path) for malformed input. ``checked`` holds the indices of the hands read with
-    the limits of :mod:`.bounds` (None: all of them); the others were stored before a limit existed and are
-    only required to be readable, so an old match still replays.
+    ``hands`` are hand records; a ``variant``/``options``/``totals_before`` they carry is ignored. Raises
+    ``RecordError`` (with the hand number in the field path) for malformed input. ``checked`` holds the indices
+    of the hands read with the limits of :mod:`.bounds` (None: all of them); the others were stored before a
+    limit existed and are only required to be readable, so an old match still replays.
     """
     from . import bounds
     from .errors import RecordError
@@ -32,20 +32,23 @@ def score_match(variant: str, options: Mapping[str, Any] | None, hands: Sequence
     totals = dict(totals_before or {})
     results = []
     for n, hand in enumerate(hands):
-        # The match's variant, options and running totals always win over anything a hand carries.
+        # The match's rules and running totals always win over anything a hand carries.
         # Only the totals of who is in this hand: a record refuses a name it does not hold (record.py), and a
         # cutthroat hand stored before the player count was checked may lack a player, who keeps their total.
         named = _names_in(hand)
         before = {name: total for name, total in totals.items() if name in named}
-        record = {**hand, "variant": variant, "options": dict(options or {}), "totals_before": before}
+        record = {**{k: v for k, v in hand.items() if k not in _MATCH_FIELDS}, "totals_before": before}
         try:
             with nullcontext() if checked is None or n in checked else bounds.relaxed():
-                result = at_deal(score_hand(parse_record(record)), n + 1)
+                result = at_deal(score_hand(parse_record(record, rules)), n + 1)
         except RecordError as exc:
             raise RecordError(exc.says or exc.reason, field=f"hands[{n}].{exc.field}" if exc.field else f"hands[{n}]") from None
         totals.update(result.totals)
         results.append(result)
     return results
+
+
+_MATCH_FIELDS = ("variant", "options", "totals_before")
 
 
 def _names_in(hand: Mapping[str, Any]) -> set[str]:

@@ -211,20 +211,26 @@ def _summary(rules: Rules, data: Mapping[str, Any], field: str, limits: CanastaL
     return parse_summary(rules, data, field, _int, limits)
 
 
-def parse_record(data: Any) -> Any:
+def parse_record(data: Any, rules: Any = None) -> Any:
     """Read a record as decoded from JSON (see the CLI contract in the README).
 
     The variant's family decides the format (:data:`~scorekeeper.rules.variants.FAMILIES`): a known variant of
     another family goes to that family's ``parse_record`` hook; everything else is read as a canasta hand, which
-    also reports a missing or unknown variant.
+    also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
+    under them and its own ``variant``/``options`` are not looked up in today's tables.
     """
+    if rules is not None:
+        return family(rules.family).hook("parse_record")(data, rules)
     variant_id = data.get("variant") if isinstance(data, dict) else None
     variant = registry().get(variant_id) if isinstance(variant_id, str) else None
     return family(variant.family if variant else "canasta").hook("parse_record")(data)
 
 
-def record_rules(data: Mapping[str, Any], example: str) -> Any:
-    """The rules a record names by ``variant`` and ``options``; either one malformed is a RecordError on it."""
+def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> Any:
+    """The rules a record names by ``variant`` and ``options``; either one malformed is a RecordError on it.
+    ``rules`` already built (a match's pinned rules) are the record's rules, whatever it names."""
+    if rules is not None:
+        return rules
     variant_id = data.get("variant")
     if not isinstance(variant_id, str):
         raise RecordError(f"the record needs a variant, such as \"{example}\"", field="variant")
@@ -263,10 +269,11 @@ def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: s
     return parsed, dict(totals)
 
 
-def parse_canasta_record(data: Any) -> HandRecord:
-    """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands."""
+def parse_canasta_record(data: Any, rules: Any = None) -> HandRecord:
+    """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands
+    (under ``rules`` when given, else the rules its ``variant`` and ``options`` name)."""
     data = _object(data, "", _TOP_FIELDS)
-    rules = record_rules(data, "diszitett")
+    rules = record_rules(data, "diszitett", rules)
     # Totals are kept by what the variant scores: per side, or per player in the cutthroat form, whose sides
     # change every hand. Any other name would be read and then never looked up (a partner's total dropped).
     if rules.score_per == "player":

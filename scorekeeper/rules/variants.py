@@ -176,6 +176,15 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
     return rules
 
 
+def resolved_table(variant_id: str, options: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, Any]]:
+    """The chosen options (defaults filled in) and the table they give: after ``extends`` and the option patches,
+    exactly the data the family's ``build_rules`` hook receives (a fresh, mutable copy). What a match is pinned
+    to (:mod:`.pinned`)."""
+    variant = get_variant(variant_id)
+    chosen = variant.resolve_options(options)
+    return chosen, _patched(variant, chosen)
+
+
 def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
     """``players.total``: how many players sit at the table, all sides together, as [least, most] (seed 002: three
     in cutthroat, five as 3 + 2); a table without it allows whatever its sides and their size allow."""

@@ -20,9 +20,10 @@ from flask_babel import gettext as _
 
 from .. import matches
 from ..db import get_session
-from ..matches import ENTRY_MODES, MAX_VERSION, HandRejected, StaleMatch, current_entries, scoresheet
+from ..matches import (ENTRY_MODES, MAX_VERSION, HandRejected, StaleMatch, current_entries, rules_of,
+                       scoresheet)
 from ..models import Match
-from ..rules import RecordError, get_variant
+from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
 from . import forms, keltis
@@ -46,7 +47,7 @@ def _mode(match: Match, default: str = "cards") -> str:
 
 
 def _is_keltis(match: Match) -> bool:
-    return get_variant(match.variant).family == keltis.FAMILY
+    return rules_of(match).family == keltis.FAMILY
 
 
 def _kit(layout: EntryLayout) -> Any:
@@ -55,7 +56,7 @@ def _kit(layout: EntryLayout) -> Any:
 
 
 def _form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, prefill: bool = False) -> EntryForm:
-    rules = get_variant(match.variant).rules(match.options)
+    rules = rules_of(match)
     alone = request.values.get("alone") if "alone" in request.values else None
     layout = entry_layout(match, rules, mode, alone=alone, entry=entry)
     kit = _kit(layout)

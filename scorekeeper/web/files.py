@@ -19,7 +19,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from .. import pdf, transfer
 from ..db import get_session
 from ..limiter import limit_endpoints
-from ..matches import scoresheet
+from ..matches import rules_of, scoresheet
 from ..models import Match
 from ..rules import ScorekeeperError, get_variant, registry
 from .common import on_both_links
@@ -62,7 +62,7 @@ def _slug(text: str) -> str:
 
 
 def _filename(match: Match, suffix: str) -> str:
-    return f"{_slug(match.title or get_variant(match.variant).name)}-{match.created_at:%Y-%m-%d}.{suffix}"
+    return f"{_slug(match.title or rules_of(match).name)}-{match.created_at:%Y-%m-%d}.{suffix}"
 
 
 def _file(body: bytes | str, mimetype: str, name: str, *, attachment: bool) -> Response:
@@ -77,7 +77,7 @@ def _sheet(match: Match, *, editable: bool) -> Response:
     """The same file on both links."""
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
     body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
-                          _printed(lambda: pdf.sheet_pdf(scoresheet(match))))
+                          _printed(lambda: pdf.sheet_pdf(scoresheet(match), rules_of(match))))
     return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 

@@ -16,9 +16,8 @@ from markupsafe import Markup
 from ..chart import score_race_svg
 from ..db import get_session
 from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
-                       scoresheet, undo_last)
+                       rules_of, scoresheet, undo_last)
 from ..models import Match
-from ..rules import get_variant
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
 from . import keltis
@@ -89,7 +88,7 @@ def chart_labels(games: bool = False) -> dict[str, str]:
 
 
 def plays_games(match: Match) -> bool:
-    return keltis.is_keltis(get_variant(match.variant).rules(match.options))
+    return keltis.is_keltis(rules_of(match))
 
 
 def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
@@ -189,7 +188,7 @@ def _changed_sides(before: Mapping[str, Any] | None, after: Mapping[str, Any] | 
 def revision_list(match: Match, number: int) -> list[dict[str, Any]]:
     """The hand's revisions, newest first; the newest is current unless the hand was undone."""
     events, previous = hand_revisions(match, number), None
-    rules = get_variant(match.variant).rules(match.options)
+    rules = rules_of(match)
     # A Keltis game is compared in one shape: the web form and the API may write the same table differently.
     shape = (lambda entry: keltis.comparable(rules, entry)) if keltis.is_keltis(rules) else (lambda entry: entry)
     for event in events:
@@ -208,7 +207,7 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     events = revision_list(match, number)
     if not events:
         abort(404, description=_("This match has no hand %(number)s.", number=number))
-    rules = get_variant(match.variant).rules(match.options)
+    rules = rules_of(match)
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
                            kind_labels={k.kind: k.label for k in getattr(rules, "canastas", ())},   # none in Keltis

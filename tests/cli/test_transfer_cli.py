@@ -153,3 +153,33 @@ def test_import_refuses_a_bad_file_and_adds_no_rows(tmp_path, export_file):
     with engine.connect() as conn:
         assert [conn.scalar(text(f"SELECT count(*) FROM {t}")) for t in ("matches", "hand_events")] == [0, 0]
     engine.dispose()
+
+
+def test_import_refuses_rules_changed_after_the_export_and_adds_no_rows(tmp_path, export_file):
+    url = f"sqlite:///{tmp_path / 'scores.sqlite'}"
+    data = json.loads(export_file.read_text(encoding="utf-8"))
+    data["rules"]["table"]["going_out"]["out"] = 150            # the hash no longer matches: 570 would be 620
+    (tmp_path / "tampered.json").write_text(json.dumps(data), encoding="utf-8")
+    assert_refused(run(tmp_path, "import", "tampered.json", env={"DATABASE_URL": url}),
+                   "tampered.json", "rules:", "do not match rules_hash")
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        assert [conn.scalar(text(f"SELECT count(*) FROM {t}")) for t in ("matches", "hand_events")] == [0, 0]
+    engine.dispose()
+
+
+def test_import_keeps_the_exported_rules_whatever_the_tables_here_say(tmp_path, export_file):
+    """SCOREKEEPER_RULES_REF names tables where going out is worth 150: the imported match keeps its 100."""
+    folder = tmp_path / "tables"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rules_ref", folder)
+    table = folder / "diszitett.toml"
+    table.write_text(table.read_text("utf-8").replace("[going_out]\nout = 100", "[going_out]\nout = 150"), "utf-8")
+    url = f"sqlite:///{tmp_path / 'scores.sqlite'}"
+    proc = run(tmp_path, "import", str(export_file), env={"DATABASE_URL": url, "SCOREKEEPER_RULES_REF": str(folder)})
+    assert proc.returncode == 0, proc.stderr
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        stored = json.loads(conn.scalar(text("SELECT rules_json FROM matches")))
+    engine.dispose()
+    assert stored["table"]["going_out"]["out"] == 100
+    assert stored == json.loads(export_file.read_text(encoding="utf-8"))["rules"]

@@ -234,6 +234,6 @@ def test_score_match_ends_after_the_tables_number_of_deals(probe):
     """S20-style: a table with ``match.deals`` ends after that many deals; score_match tells each hand its number."""
     probe("deals_probe", "[match]\ndeals = 2\n")
     hand = {"sides": [_side("NS", ["K K K"]), _side("EW", ["5 5 5"])]}
-    results = score_match("deals_probe", None, [hand, hand])
+    results = score_match(get_rules("deals_probe"), [hand, hand])
     assert [(r.match_over, r.winner) for r in results] == [(False, None), (True, "NS")]
-    assert [(r.match_over, r.winner) for r in score_match("international", None, [hand, hand])] == [(False, None)] * 2
+    assert [(r.match_over, r.winner) for r in score_match(get_rules("international"), [hand, hand])] == [(False, None)] * 2

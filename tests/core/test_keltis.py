@@ -420,7 +420,7 @@ GAMES = [
 
 def test_a_match_adds_games_up():
     """Issue 5: players often play a few games and add them up; score_match keeps running totals."""
-    results = score_match("keltis", None, GAMES)
+    results = score_match(get_rules("keltis", None), GAMES)
     assert all(isinstance(r, KeltisResult) and r.ok and not r.match_over for r in results)
     assert [r.totals for r in results] == [{"Anna": 16, "Béla": 7}, {"Anna": 12, "Béla": 8},
                                            {"Anna": 12, "Béla": 12}]
@@ -430,7 +430,7 @@ def test_a_match_adds_games_up():
 
 
 def test_a_match_with_options_and_a_start():
-    results = score_match("keltis", {"count_in_row_length": "numbers_only"}, GAMES[:1], {"Anna": 100})
+    results = score_match(get_rules("keltis", {"count_in_row_length": "numbers_only"}), GAMES[:1], {"Anna": 100})
     # K1 numbers_only: Anna green 7 cards -> 6, red 4 cards -> 1; Béla blue 4 cards -> 1, yellow 4 cards -> 1
     assert results[0].totals == {"Anna": 100 + 6 + 1 + 3 + 4, "Béla": 1 + 1 + 0}
 
@@ -438,7 +438,7 @@ def test_a_match_with_options_and_a_start():
 def test_a_bad_token_in_a_later_game_names_the_game():
     games = [GAMES[0], {"sides": [{"name": "Anna", "rows": {"green": "1 2 11"}}, {"name": "Béla"}]}]
     with pytest.raises(RecordError) as caught:
-        score_match("keltis", None, games)
+        score_match(get_rules("keltis", None), games)
     assert caught.value.field == "hands[1].sides[0].rows.green" and "'11' (card 3)" in caught.value.reason
 
 

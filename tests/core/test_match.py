@@ -106,7 +106,7 @@ def test_no_match_winner_while_the_hand_has_problems():
 def test_score_match_runs_totals_and_taxes_later_hands_by_their_new_bracket():
     """Seed 000: each hand is taxed by the total before it; a match crossing 7000 moves from ÷2 to ÷4."""
     hands = [{"sides": [ANNA_1015, BELA_570]}] * 3
-    results = score_match("diszitett", None, hands, {"Anna": 6000, "Béla": 0})
+    results = score_match(get_rules("diszitett", None), hands, {"Anna": 6000, "Béla": 0})
     anna = [r.sides[0] for r in results]
     assert [(a.total_before, a.score, a.taxed, a.total) for a in anna] == [
         (6000, 1015, 510, 6510),        # ÷2
@@ -122,17 +122,17 @@ def test_score_match_runs_totals_and_taxes_later_hands_by_their_new_bracket():
 def test_score_match_starts_from_zero_and_ends_when_someone_exceeds_the_target():
     """Seed 000: from 0, Béla's 1040-point hands are taxed as his total climbs, until he passes 10 000."""
     hands = [{"sides": [ANNA_1015 | {"hand": "A A"}, BELA_1040]}] * 14
-    results = score_match("diszitett", {}, hands)
+    results = score_match(get_rules("diszitett", {}), hands)
     bela = [r.totals["Béla"] for r in results]
     # 5 hands untaxed (0..4160 < 5000), then halved 520: 5200, 5720, 6240, 6760, 7280; then quartered 260 ...
     assert bela[:5] == [1040, 2080, 3120, 4160, 5200]
     assert bela[5:9] == [5720, 6240, 6760, 7280]
     assert bela[9:] == [7540, 7800, 8060, 8320, 8580]
     assert not any(r.match_over for r in results)
-    more = score_match("diszitett", {}, [{"sides": [ANNA_1015 | {"hand": "A A"}, BELA_1040]}] * 5,
+    more = score_match(get_rules("diszitett", {}), [{"sides": [ANNA_1015 | {"hand": "A A"}, BELA_1040]}] * 5,
                        {"Anna": 0, "Béla": 8840})
     assert [r.totals["Béla"] for r in more] == [9100, 9200, 9300, 9400, 9500]
-    final = score_match("diszitett", {}, [{"sides": [ANNA_1015, BELA_1040]}] * 6, {"Anna": 0, "Béla": 9500})
+    final = score_match(get_rules("diszitett", {}), [{"sides": [ANNA_1015, BELA_1040]}] * 6, {"Anna": 0, "Béla": 9500})
     assert [r.totals["Béla"] for r in final] == [9600, 9700, 9800, 9900, 10000, 10100]
     assert [r.match_over for r in final] == [False] * 5 + [True]
     assert final[-1].winner == "Béla"
@@ -143,7 +143,7 @@ def test_score_match_international_reaches_5000():
     ns = {"name": "NS", "players": ["N", "S"], "melds": ["K K K K K K K", "5 5 5"], "red_threes": 2, "out": "out",
           "hand": {"N": "", "S": "JK 7"}}
     ew = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "4", "W": ""}}
-    results = score_match("international", {}, [{"sides": [ns, ew]}] * 2, {"NS": 3340, "EW": 4950})
+    results = score_match(get_rules("international", {}), [{"sides": [ns, ew]}] * 2, {"NS": 3340, "EW": 4950})
     assert [r.totals for r in results] == [{"NS": 4170, "EW": 4975}, {"NS": 5000, "EW": 5000}]
     assert [(r.match_over, r.winner) for r in results] == [(False, None), (True, ("NS", "EW"))]
 
@@ -158,7 +158,7 @@ def test_score_match_cutthroat_keeps_per_player_totals_across_changing_partnersh
         {"name": "Bob", "melds": ["A A A A A A A"], "red_threes": 2, "out": "concealed"},
         {"name": "Ann+Cid", "players": ["Ann", "Cid"], "melds": ["9 9 9"], "red_threes": {"Ann": 1},
          "hand": {"Ann": "4", "Cid": ""}}]}
-    results = score_match("international", {"players": "3_cutthroat"}, [hand1, hand2])
+    results = score_match(get_rules("international", {"players": "3_cutthroat"}), [hand1, hand2])
     assert all(r.problems == () for r in results)
     assert results[0].totals == {"Ann": 770, "Bob": 115, "Cid": 215}
     # hand 2: Bob 200 + 500 + 140 + 200 = 1040; Ann+Cid side 100 + 30 - 5 = 125, Ann keeps her red three, Cid not
@@ -176,7 +176,7 @@ def test_score_match_replays_a_stored_cutthroat_hand_that_lacks_a_player():
         {"name": "Bob+Cid", "players": ["Bob", "Cid"], "melds": ["Q Q Q"], "red_threes": {"Bob": 1, "Cid": 2},
          "hand": {"Bob": "4", "Cid": "5 5"}}]}
     old = {"sides": [{"name": "Ann", "melds": ["A A A A A A A"], "out": "out"}, {"name": "Bob", "hand": "4"}]}
-    results = score_match("international", {"players": "3_cutthroat"}, [hand1, old, hand1])
+    results = score_match(get_rules("international", {"players": "3_cutthroat"}), [hand1, old, hand1])
     assert [p.code for p in results[1].problems] == ["wrong_number_of_players"]
     assert results[1].totals == {"Ann": 770 + 740, "Bob": 115 - 5}
     assert results[2].totals == {"Ann": 770 + 740 + 770, "Bob": 115 - 5 + 115, "Cid": 215 + 215}
@@ -187,8 +187,8 @@ def test_score_match_reports_the_hand_number_in_record_errors():
     good = {"sides": [ANNA_1015, BELA_570]}
     bad = {"sides": [ANNA_1015, BELA_570 | {"melds": ["8 8 8 8 8 8 8", "K K Q?"]}]}
     with pytest.raises(RecordError) as caught:
-        score_match("diszitett", {}, [good, bad])
+        score_match(get_rules("diszitett", {}), [good, bad])
     assert caught.value.field == "hands[1].sides[1].melds[1]"
     with pytest.raises(RecordError) as caught:
-        score_match("diszitett", {}, [good, {"sides": [ANNA_1015, BELA_570 | {"twins": -2}]}])
+        score_match(get_rules("diszitett", {}), [good, {"sides": [ANNA_1015, BELA_570 | {"twins": -2}]}])
     assert caught.value.field == "hands[1].sides[1].twins"

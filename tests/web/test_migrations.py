@@ -4,6 +4,7 @@ migrations build exactly the schema of the models. On SQLite, and on PostgreSQL 
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from datetime import datetime
@@ -18,6 +19,7 @@ from sqlalchemy.orm import sessionmaker
 from scorekeeper import create_app, matches, migrate
 from scorekeeper.db import Base
 from scorekeeper.models import HandEvent, Match, MatchSide
+from scorekeeper.rules.pinned import pin
 from test_api import API, BIG_HAND, README_HAND
 
 # The tables exactly as `git show main:scorekeeper/models.py` declared them (what create_all made until now).
@@ -124,6 +126,8 @@ def test_a_database_of_the_previous_release_is_upgraded_on_start_and_loses_nothi
         with engine.connect() as connection:
             assert migrate.current(connection) == migrate.head()
             assert connection.execute(text("SELECT count(*) FROM hand_events WHERE save_key IS NULL")).scalar() == 5
+            assert tuple(connection.execute(text("SELECT rules_json, rules_hash FROM matches")).one()) == \
+                pin("diszitett", OPTIONS)                               # pinned to today's tables (0003)
         assert schema_differences(engine, Base.metadata) == []      # and now exactly the models' schema
         client = app.test_client()
         sheet, expected = client.get(f"{API}/matches/{'e' * 32}").json, expected_sheet()
@@ -176,5 +180,58 @@ def test_a_lock_file_left_by_a_dead_process_is_taken_over(tmp_path):
         assert not lock.exists()
         with engine.connect() as connection:
             assert migrate.current(connection) == migrate.head()
+    finally:
+        engine.dispose()
+
+
+def test_revision_0003_pins_every_match_to_the_rules_of_todays_tables_and_leaves_a_vanished_variant_unpinned(
+        url, tmp_path):
+    """A database at 0002 with matches in it: each known variant + options gets today's resolved rules and their
+    hash; a match whose variant (or option) no longer exists is left unpinned, its rows untouched, and the
+    migration still completes. Its pages answer with the unknown variant (a 4xx, not a 500)."""
+    engine = create_engine(url)
+    try:
+        migrate.upgrade(engine, "0002")
+        tables = OLD.tables
+        made = [("diszitett", OPTIONS), ("keltis", {}), ("bridge", {}), ("diszitett", {"no_such_option": "1"})]
+        with engine.begin() as connection:
+            for n, (variant, options) in enumerate(made):
+                connection.execute(insert(tables["matches"]).values(
+                    edit_token=f"e{n}" * 16, view_token=f"v{n}" * 16, title="", variant=variant, options=options,
+                    created_at=WHEN, version=0))
+        before = rows_of(engine)
+        migrate.upgrade(engine)
+        assert rows_of(engine) == before
+        with engine.connect() as connection:
+            pinned = connection.execute(text("SELECT variant, rules_json, rules_hash FROM matches ORDER BY id")).all()
+        assert [tuple(row[1:]) for row in pinned] == [pin("diszitett", OPTIONS), pin("keltis", {}), (None, None),
+                                                      (None, None)]
+        assert json.loads(pinned[0][1])["table"]["canastas"]["black_zsoli_canasta"]["bonus"] == 1000
+    finally:
+        engine.dispose()
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "x"}, instance_path=str(tmp_path / "i"))
+    try:
+        client = app.test_client()
+        assert client.get(f"{API}/matches/{'e0' * 16}").status_code == 200
+        for token, field in (("e2" * 16, "variant"), ("e3" * 16, "options.no_such_option")):
+            response = client.get(f"{API}/matches/{token}")
+            assert (response.status_code, response.json["error"]["field"]) == (400, field), response.json
+    finally:
+        app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_revision_0003_downgrades_to_0002_without_the_rules_columns(url):
+    from alembic import command
+
+    engine = create_engine(url)
+    try:
+        migrate.upgrade(engine)
+        with engine.begin() as connection:
+            command.downgrade(migrate._config(connection), "0002")
+        assert {"rules_json", "rules_hash"}.isdisjoint(c["name"] for c in inspect(engine).get_columns("matches"))
+        with engine.connect() as connection:
+            assert migrate.current(connection) == "0002"
+        migrate.upgrade(engine)                                      # and up again
+        assert schema_differences(engine, Base.metadata) == []
     finally:
         engine.dispose()

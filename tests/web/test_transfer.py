@@ -176,6 +176,15 @@ ILLEGAL = {"mode": "cards", "sides": [{"name": "Anna", "melds": ["K K 2 2 2"], "
                                       {"name": "Béla", "hand": "5"}]}
 
 
+def _legacy(change):
+    """A file as exported before matches were pinned (no rules), then changed."""
+    def legacy(data: dict) -> dict:
+        del data["rules"], data["rules_hash"]
+        return change(data)
+    legacy.__name__ = f"legacy_{getattr(change, '__name__', 'change')}"
+    return legacy
+
+
 def _swap_seq(data: dict) -> dict:
     data["events"][0], data["events"][1] = data["events"][1], data["events"][0]
     return data
@@ -190,9 +199,16 @@ def _too_many(data: dict) -> dict:
     (_set("format", "something-else"), ["format:", "not a scorekeeper match export"]),
     (_set("format_version", 2), ["format_version:", "version 2", "reads version 1"]),
     (_set("format_version", "1"), ["format_version:"]),
-    (_set("variant", "bridge"), ["variant:", "unknown variant 'bridge'"]),
-    (_set("options", {"negative_tax": "sometimes"}), ["options.negative_tax:", "not a choice"]),
-    (_set("options", {"no_such_option": "1"}), ["options.no_such_option"]),
+    (_legacy(_set("variant", "bridge")), ["variant:", "unknown variant 'bridge'"]),
+    (_legacy(_set("options", {"negative_tax": "sometimes"})), ["options.negative_tax:", "not a choice"]),
+    (_legacy(_set("options", {"no_such_option": "1"})), ["options.no_such_option"]),
+    # A file with its rules: variant and options must be the rules' own, whatever this server's tables hold.
+    (_set("variant", "bridge"), ["variant:", "the file's rules are those of 'diszitett', not 'bridge'"]),
+    (_set("options.negative_tax", "taxed"), ["options:", "not those of the file's rules"]),
+    (_set("rules.table.going_out.out", 900), ["rules:", "do not match rules_hash"]),
+    (_set("rules_hash", "0" * 64), ["rules:", "do not match rules_hash"]),
+    (_set("rules_hash", "short"), ["rules_hash:", "64 hexadecimal digits"]),
+    (_set("rules", DELETE), ["rules:", "must be an object"]),
     (_set("sides", [{"name": "Anna"}, {"name": "Anna"}]), ["sides[1].name", "two sides are named 'Anna'"]),
     (_set("sides", [{"name": "Anna"}]), ["sides:", "needs 2–6 sides"]),
     (_set("sides.1.name", ""), ["sides[1].name:", "every side needs a name"]),
