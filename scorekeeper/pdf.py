@@ -32,7 +32,7 @@ from . import ROOT
 from .chart import score_race_svg
 from .remembered import Remembered
 from .rules import Rules, get_variant
-from .web.words import colour_word, kind_label, penalty_label
+from .words import colour_word, kind_label, penalty_label
 
 PRINT_CSS = ROOT / "static" / "print.css"
 CHART_SIZE = {"width": 560, "height": 250}

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from .. import service
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError
-from .words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say, say_error
+from ..words import KIND_LABELS, PROBLEM_TITLES, RANK_PLURALS, kind_label, problem_title, say, say_error
 
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000

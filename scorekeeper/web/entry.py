@@ -28,7 +28,7 @@ from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
 from . import forms, keltis
 from .common import load_match
 from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
-from .words import say, say_error
+from ..words import say, say_error
 
 bp = Blueprint("entry", __name__)
 

@@ -21,7 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from ..rules import Rules, get_variant, registry
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .fields import Rows, WholeNumber, add_error, choice
-from .words import penalty_label
+from ..words import penalty_label
 
 # --------------------------------------------------------------------------------------------- new match
 

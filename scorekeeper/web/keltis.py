@@ -21,7 +21,7 @@ from ..rules import RecordError
 from ..rules.keltis import KeltisRules, parse_grey_row, parse_row
 from .fields import choice
 from .forms import EntryForm, EntryLayout
-from .words import COLOUR_WORDS
+from ..words import COLOUR_WORDS
 
 FAMILY = "keltis"
 _SPLIT = re.compile(r"[\s,]+")

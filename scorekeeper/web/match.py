@@ -25,7 +25,7 @@ from . import keltis
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
-from .words import kind_label, penalty_label
+from ..words import kind_label, penalty_label
 
 bp = Blueprint("match", __name__)
 

@@ -1,5 +1,5 @@
 """Rule problems in the page's language: every code the rules core can raise has a translated title
-(scorekeeper/web/words.py), and a Hungarian table reads the core's whole sentence in Hungarian (the templates
+(scorekeeper/words.py), and a Hungarian table reads the core's whole sentence in Hungarian (the templates
 are in the catalogue, their values filled in the same), on the forms, in the meld checker and in the API."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web.words import PROBLEM_TITLES
+from scorekeeper.words import PROBLEM_TITLES
 from test_entry import create, errors_after, post_hand
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
@@ -105,7 +105,7 @@ def test_more_copies_than_the_deck_is_said_in_the_asked_language(client, cards, 
 
 
 def test_a_translation_that_lost_a_placeholder_falls_back_to_english(app):
-    from scorekeeper.web.words import say
+    from scorekeeper.words import say
 
     problem = {"code": "too_few_cards", "message": "English",
                "sentence": {"heads": [], "phrases": [{"template": "no such msgid %(count)s", "args": {}}]}}
@@ -129,7 +129,7 @@ def test_a_hand_page_names_each_meld_in_the_page_language(client, csrf, language
 
 def test_every_penalty_of_the_variant_tables_has_a_translated_label():
     from scorekeeper.rules import get_variant, registry
-    from scorekeeper.web.words import PENALTY_LABELS
+    from scorekeeper.words import PENALTY_LABELS
 
     codes = {code for variant in registry() for code in getattr(get_variant(variant).rules(None), "penalties", {})}
     assert codes and sorted(codes - PENALTY_LABELS.keys()) == []

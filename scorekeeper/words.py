@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 
-from ..rules.phrases import Phrase, and_join, compose, ordinal, plural
+from .rules.phrases import Phrase, and_join, compose, ordinal, plural
 
 KIND_LABELS = {
     "black_canasta": _l("black canasta"), "red_canasta": _l("red canasta"), "gold_canasta": _l("gold canasta"),
