@@ -32,7 +32,8 @@ from . import ROOT
 from .chart import score_race_svg
 from .remembered import Remembered
 from .rules import Rules, get_variant
-from .words import colour_word, kind_label, penalty_label
+from .sheet import chart_labels, hand_cells, sheet_words
+from .words import colour_word, humanize, kind_label, penalty_label
 
 PRINT_CSS = ROOT / "static" / "print.css"
 CHART_SIZE = {"width": 560, "height": 250}
@@ -127,8 +128,6 @@ def _brackets(table: Sequence[Any], words: Mapping[str, Any] | None = None) -> l
 
 
 def _changed_options(variant_id: str, options: Mapping[str, Any]) -> list[tuple[str, str]]:
-    from .web.forms import humanize
-
     variant = get_variant(variant_id)
     return [(humanize(o.name), humanize(str(options[o.name]))) for o in variant.options
             if o.name in options and str(options[o.name]) != o.default]
@@ -307,8 +306,6 @@ def hand_details(sheet: Mapping[str, Any], rules: Rules, label: Callable[[str], 
 
 def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the PDF sheet template shows, arranged from a scoresheet (which is never modified)."""
-    from .web.match import chart_labels, hand_cells, sheet_words
-
     m = sheet["match"]
     rules = get_variant(m["variant"]).rules(m["options"])
     if rules.family == "keltis":
@@ -472,10 +469,7 @@ def keltis_sheet_context(sheet: Mapping[str, Any], rules: Any) -> dict[str, Any]
         final = [{"score": total_word, "total": num(sheet["totals"][n])} for n in names]
         ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
                                     max_pt=min([10.0] + [l.size for l in ledgers])))
-    labels = {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
-              "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
-              "empty": _("No games yet")}
-    chart = Markup(score_race_svg(sheet, labels=labels, id_prefix="race-pdf", **CHART_SIZE))
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(games=True), id_prefix="race-pdf", **CHART_SIZE))
     details = [{"number": h["number"], "revisions": h["revisions"],
                 "players": [_keltis_player(s, s["name"] in h["result"].get("hand_winner", []))
                             for s in h["result"]["sides"]]} for h in sheet["hands"]]

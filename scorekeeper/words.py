@@ -159,3 +159,8 @@ def say_error(exc: Exception) -> str:
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Problems as a front hands them on: each message in the page's language."""
     return [{**p, "message": say(p)} for p in problems]
+
+
+def humanize(name: str) -> str:
+    """An option's name or choice as words (``wild_cards`` → "Wild cards"): the form, the PDF."""
+    return name.replace("_", " ").capitalize()

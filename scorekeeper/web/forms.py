@@ -21,7 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from ..rules import Rules, get_variant, registry
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .fields import Rows, WholeNumber, add_error, choice
-from ..words import penalty_label
+from ..words import humanize, penalty_label
 
 # --------------------------------------------------------------------------------------------- new match
 
@@ -40,10 +40,6 @@ def shape_options(variant_id: str) -> tuple[str, ...]:
     base = _shape(variant.rules())
     return tuple(o.name for o in variant.options
                  if any(_shape(variant.rules({o.name: c})) != base for c in o.choices))
-
-
-def humanize(name: str) -> str:
-    return name.replace("_", " ").capitalize()
 
 
 def players_per_row(rules: Rules) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 from wtforms import Form, FormField, SelectMultipleField, StringField
 from wtforms.validators import Length
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -30,10 +30,6 @@ ROW_MAX = 120           # 16 number cards, 2 closing and a few grey cards of one
 
 def is_keltis(rules: Any) -> bool:
     return getattr(rules, "family", None) == FAMILY
-
-
-def colour_words() -> dict[str, str]:
-    return {colour: str(word) for colour, word in COLOUR_WORDS.items()}
 
 
 # --------------------------------------------------------------------------------------------- the form
@@ -157,29 +153,3 @@ def live_table(rules: KeltisRules) -> dict[str, Any]:
     return {"row_points": list(rules.row_length_points), "stone_points": list(rules.stone_points),
             "grey_card": rules.grey_card_points, "count_grey": rules.length_counts_grey,
             "count_closing": rules.length_counts_closing, "grey_on_row_point": rules.grey_on_row_point}
-
-
-# --------------------------------------------------------------------------------------------- the sheet
-
-def game_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
-    """One cell per player: the game score (colour rows + grey row + stones) and the running total."""
-    winners = set(result.get("hand_winner", []))
-    by_name = {s["name"]: {"rows": s["rows_points"], "grey": s["grey"]["points"], "stones": s["stones"]["points"],
-                           "score": s["score"], "total": s["total"], "won": s["name"] in winners}
-               for s in result["sides"]}
-    return [by_name.get(name) for name in sheet["columns"]]
-
-
-def sheet_words() -> dict[str, str]:
-    """Words of the Keltis rows of the scoresheet (see ``match.sheet_words``), prefixed ``k_``; colours too."""
-    words = {
-        "k_game": gettext("Game"), "k_rows": gettext("colour rows"), "k_grey": gettext("grey row"),
-        "k_stones": gettext("wishing stones"), "k_score": gettext("game score"),
-        "k_won": gettext("(best game)"), "k_best": gettext("best game"), "k_edit": gettext("game %(number)s"),
-        "k_detail": gettext("Game %(number)s in detail"), "k_row": gettext("Row"),
-        "k_cards": gettext("Cards as laid"), "k_length": gettext("Length"), "k_points": gettext("Points"),
-        "k_none": gettext("none"),
-        "k_legend": gettext("Each cell: the running total in bold; below it colour rows + grey row + wishing "
-                            "stones = game score. ★ marks the best game."),
-    }
-    return {**words, **{f"k_colour_{c}": w for c, w in colour_words().items()}}

@@ -21,71 +21,28 @@ from ..models import Match
 from ..rules import get_variant
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
+from ..sheet import chart_labels, colour_words, game_cells, hand_cells as canasta_cells, sheet_words
+from ..words import kind_label, penalty_label
 from . import keltis
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
-from ..words import kind_label, penalty_label
 
 bp = Blueprint("match", __name__)
 
 CHART_SIZE = {"width": 420, "height": 280}    # scales to the phone's width; the labels stay readable
 
 
-def _cell(base: int, card_value: int, penalty: int, score: int, taxed: int, total: int, won: bool) -> dict:
-    return {"base": base, "card_value": card_value, "penalty": penalty, "score": score, "taxed": taxed,
-            "total": total, "won": won}
-
-
-def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any]]:
+def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
     """One cell per sheet column (side, or player when the variant scores players), in column order."""
     if result.get("family") == keltis.FAMILY:      # a Keltis game: rows, grey row, stones (issue 5)
-        return keltis.game_cells(sheet, result)
-    by_name = {}
-    winners = set(result.get("hand_winner", []))
-    for side in result["sides"]:
-        won = side["name"] in winners
-        if side.get("player_results"):
-            for p in side["player_results"]:
-                # Partners share the side's score except red threes (cutthroat), which are part of the base.
-                base = side["base"] + p["score"] - side["score"]
-                by_name[p["name"]] = _cell(base, side["card_value"], side["penalty"], p["score"], p["score"],
-                                           p["total"], won)
-        else:
-            by_name[side["name"]] = _cell(side["base"], side["card_value"], side["penalty"], side["score"],
-                                          side["taxed"], side["total"], won)
-    return [by_name.get(name) for name in sheet["columns"]]
+        return game_cells(sheet, result)
+    return canasta_cells(sheet, result)
 
 
 def sheet_rows(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{**hand, "cells": hand_cells(sheet, hand["result"]),
              "keltis": hand["result"].get("family") == keltis.FAMILY} for hand in sheet["hands"]]
-
-
-def sheet_words() -> dict[str, str]:
-    """Words repeated on every hand row, translated once per page (a 30-hand sheet would otherwise make
-    thousands of gettext calls). Strings with ``%(...)s`` are filled in the template with ``%``."""
-    return {
-        "running_total": _("running total"), "base": _("base"), "card_value": _("card value"),
-        "penalties": _("penalties"), "hand_score": _("hand score"), "taxed_score": _("taxed score"),
-        "won": _("(won the hand)"), "summary": _("summary"), "edit": _("Edit"), "edit_hand": _("hand %(number)s"),
-        "revisions": _("Revisions (%(count)s)"), "detail": _("Hand %(number)s in detail"),
-        "best_hand": _("best hand"), "summary_entry": _("Entered as a summary: no cards were noted."),
-        "melded_cards": _("melded cards"), "cards_in_hand": _("cards left in hand"), "penalty": _("penalty"),
-        "after_tax": _("after taxation (total before: %(total)s)"),
-        **keltis.sheet_words(),
-    }
-
-
-def chart_labels(games: bool = False) -> dict[str, str]:
-    """Keltis is played in games, not hands (issue 5): the chart says so."""
-    if games:
-        return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
-                "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
-                "empty": _("No games yet")}
-    return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
-            "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
-            "empty": _("No hands yet")}
 
 
 def plays_games(match: Match) -> bool:
@@ -212,4 +169,4 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
                            kind_labels={k.kind: k.label for k in getattr(rules, "canastas", ())},   # none in Keltis
-                           keltis=keltis.is_keltis(rules), colours=keltis.colour_words())
+                           keltis=keltis.is_keltis(rules), colours=colour_words())
