@@ -24,22 +24,19 @@ from flask import render_template
 from flask_babel import get_locale
 
 from ..remembered import Remembered
+from .. import fronts      # a module, not its names: fronts imports this package's family modules
 from ..rules import get_variant
-from . import canasta, keltis
 from .facts import pad_sides
 from .render import PrinterBusy, _render_lock, html_to_pdf, printing
 
 __all__ = ["PrinterBusy", "html_to_pdf", "offline_sheet_pdf", "pad_pdf", "pad_sides", "printing", "sheet_context",
            "sheet_html", "sheet_pdf", "_render_lock"]
 
-_BOOKS = {"canasta": canasta, "keltis": keltis}
-
-
 def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """Everything the PDF sheet template shows (its name under ``template``), arranged from a scoresheet."""
     m = sheet["match"]
     rules = get_variant(m["variant"]).rules(m["options"])
-    return _BOOKS[rules.family].sheet_context(sheet, rules)
+    return fronts.front_of(rules).pdf_sheet(sheet, rules)
 
 
 def sheet_html(sheet: Mapping[str, Any]) -> tuple[str, str]:
@@ -66,7 +63,7 @@ def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: in
     key = (rules.id, tuple(sorted(rules.options.items())), pad_sides(rules, sides), str(get_locale()))
     body = _pads.get(key)
     if body is None:
-        context = _BOOKS[rules.family].pad_context(rules, key[2])
+        context = fronts.front_of(rules).pdf_pad(rules, key[2])
         body = html_to_pdf(render_template(context["template"], **context))
         _pads.put(key, body)
     return body

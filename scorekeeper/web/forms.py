@@ -145,11 +145,9 @@ class EntryLayout:
     alone: str = ""                      # cutthroat: the player who played alone ("" = everyone alone)
     players: list[str] = field(default_factory=list)     # the match's players, in their order
     regroups: bool = field(init=False)
-    keltis: bool = field(init=False)     # a whole Keltis game: every player's table (web/keltis.py)
 
     def __post_init__(self) -> None:
         self.regroups = self.rules.score_per == "player"
-        self.keltis = self.rules.family == "keltis"
 
 
 def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = None,

@@ -1,9 +1,10 @@
-"""Keltis in the web app (issue 5): the game-entry form, its conversions, and the scoresheet's cells and words.
+"""Keltis in the web app (issue 5): the game-entry form, its conversions, and where its problems are shown.
 
 A Keltis "hand" of a match is one whole game, entered as every player's final table: the five colour rows as
 laid (``0``…``10``, ``X`` a closing card, ``G5`` a grey point card on the row), the neutral grey row and the
 wishing stones held. The functions here mirror the canasta ones in :mod:`.forms` (``entry_form``,
-``form_to_entry``, ``entry_to_data``) so :mod:`.entry` can use either set; everything is checked by the rules
+``form_to_entry``, ``entry_to_data``); the fronts registry (:mod:`scorekeeper.fronts`) hands :mod:`.entry` the
+family's set, and the sheet's cells and words are in :mod:`scorekeeper.sheet`. Everything is checked by the rules
 core (:mod:`scorekeeper.rules.keltis`) through :mod:`scorekeeper.matches`, never here.
 """
 
@@ -23,13 +24,8 @@ from .fields import choice
 from .forms import EntryForm, EntryLayout
 from ..words import COLOUR_WORDS
 
-FAMILY = "keltis"
 _SPLIT = re.compile(r"[\s,]+")
 ROW_MAX = 120           # 16 number cards, 2 closing and a few grey cards of one colour fit with room to spare
-
-
-def is_keltis(rules: Any) -> bool:
-    return getattr(rules, "family", None) == FAMILY
 
 
 # --------------------------------------------------------------------------------------------- the form

@@ -15,15 +15,15 @@ from markupsafe import Markup
 
 from ..chart import score_race_svg
 from ..db import get_session
+from ..fronts import Front, front_of
 from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
                        scoresheet, undo_last)
 from ..models import Match
 from ..rules import get_variant
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
-from ..sheet import chart_labels, colour_words, game_cells, hand_cells as canasta_cells, sheet_words
+from ..sheet import chart_labels, sheet_words
 from ..words import kind_label, penalty_label
-from . import keltis
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
@@ -33,31 +33,26 @@ bp = Blueprint("match", __name__)
 CHART_SIZE = {"width": 420, "height": 280}    # scales to the phone's width; the labels stay readable
 
 
-def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
-    """One cell per sheet column (side, or player when the variant scores players), in column order."""
-    if result.get("family") == keltis.FAMILY:      # a Keltis game: rows, grey row, stones (issue 5)
-        return game_cells(sheet, result)
-    return canasta_cells(sheet, result)
+def sheet_rows(sheet: Mapping[str, Any], front: Front) -> list[dict[str, Any]]:
+    """The hands as the sheet shows them: one cell per column, in the family's cells (see :mod:`..fronts`)."""
+    return [{**hand, "cells": front.hand_cells(sheet, hand["result"]), "keltis": front.plays_games}
+            for hand in sheet["hands"]]
 
 
-def sheet_rows(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [{**hand, "cells": hand_cells(sheet, hand["result"]),
-             "keltis": hand["result"].get("family") == keltis.FAMILY} for hand in sheet["hands"]]
-
-
-def plays_games(match: Match) -> bool:
-    return keltis.is_keltis(get_variant(match.variant).rules(match.options))
+def match_front(match: Match) -> Front:
+    return front_of(get_variant(match.variant))
 
 
 def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
                  undo_confirm: int | None = None, posted_version: int | None = None, **extra: Any):
-    sheet, games = scoresheet(match), plays_games(match)
+    sheet, front = scoresheet(match), match_front(match)
+    games = front.plays_games
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
     links = {}
     if editable:
         links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
                  "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
-    page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet), chart=chart, editable=editable,
+    page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
                            games=games,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
@@ -92,8 +87,9 @@ def render_hand(match: Match, *, editable: bool, number: int):
     sheet = scoresheet(match)
     if not 1 <= number <= len(sheet["hands"]):
         abort(404, description=_("This match has no hand %(number)s.", number=number))
-    row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]})[0]
-    return render_template("hand.html", sheet=sheet, row=row, games=plays_games(match), editable=editable,
+    front = match_front(match)
+    row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]}, front)[0]
+    return render_template("hand.html", sheet=sheet, row=row, games=front.plays_games, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label,
                            token=match.edit_token if editable else match.view_token)
@@ -129,7 +125,7 @@ def undo(token: str):
         return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
     except Unavailable:
         return render_sheet(match, editable=True, status=503, notice=unavailable_message())
-    flash(_("Game %(number)s was removed.", number=number) if plays_games(match)
+    flash(_("Game %(number)s was removed.", number=number) if match_front(match).plays_games
           else _("Hand %(number)s was removed.", number=number))
     return redirect(url_for("match.sheet", token=token), 303)
 
@@ -147,10 +143,10 @@ def revision_list(match: Match, number: int) -> list[dict[str, Any]]:
     """The hand's revisions, newest first; the newest is current unless the hand was undone."""
     events, previous = hand_revisions(match, number), None
     rules = get_variant(match.variant).rules(match.options)
-    # A Keltis game is compared in one shape: the web form and the API may write the same table differently.
-    shape = (lambda entry: keltis.comparable(rules, entry)) if keltis.is_keltis(rules) else (lambda entry: entry)
+    # Compared in one shape: the web form and the API may write the same Keltis table differently.
+    front = front_of(rules)
     for event in events:
-        entry = shape(event["entry"])
+        entry = front.comparable(rules, event["entry"])
         event["changed"] = _changed_sides(previous, entry) if event["action"] == "edit" else set()
         previous = entry
     events.reverse()
@@ -168,5 +164,4 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     rules = get_variant(match.variant).rules(match.options)
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
-                           kind_labels={k.kind: k.label for k in getattr(rules, "canastas", ())},   # none in Keltis
-                           keltis=keltis.is_keltis(rules), colours=colour_words())
+                           keltis=front_of(rules).plays_games, **front_of(rules).labels(rules))
