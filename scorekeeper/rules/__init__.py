@@ -9,7 +9,12 @@ from .problems import Problem
 from .record import HandRecord, SideRecord, parse_record
 from .scoring import HandResult, SideResult, score_hand
 from .taxation import tax
-from .variants import FAMILIES, Family, Rules, Variant, describe_variants, get_rules, get_variant, registry
+from .variants import Rules, Variant, describe_variants, get_rules, get_variant, registry
+from . import canasta, keltis
+from .families import FAMILIES, Family, register
+
+# The families this package ships; registered here, above every module their hooks come from (see .families).
+register(canasta.FAMILY, keltis.FAMILY)
 
 __all__ = [
     "Card", "format_cards", "parse_card", "parse_cards", "NotationError", "RecordError", "ScorekeeperError",
