@@ -147,6 +147,25 @@ def variants_command() -> None:
     _emit(service.variants())
 
 
+def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
+    """The sheet PDF of an export file, rendered through a throwaway app on an in-memory SQLite database.
+
+    Raises :class:`scorekeeper.transfer.ImportRefused` when the file is not an importable match.
+    """
+    from . import create_app, matches, pdf, transfer
+
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "offline"})
+    try:
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            session = app.extensions["scorekeeper_sessions"]()
+            try:
+                return pdf.sheet_pdf(matches.scoresheet(transfer.import_match(session, data)))
+            finally:
+                session.close()
+    finally:
+        app.extensions["scorekeeper_engine"].dispose()
+
+
 @main.command("sheet")
 @click.argument("file", metavar="MATCH.json")
 @click.option("--output", "-o", required=True, metavar="SHEET.pdf", help="Where to write the PDF.")
@@ -154,7 +173,6 @@ def variants_command() -> None:
               help="Language of the sheet's words.")
 def sheet_command(file: str, output: str, lang: str) -> None:
     """Render an exported match (MATCH.json, or - for standard input) as an A4 PDF sheet; no database."""
-    from .pdf import offline_sheet_pdf
     from .transfer import ImportRefused
 
     data = read_json(file)

@@ -3,7 +3,7 @@
 Both are rendered from Jinja templates (``templates/pdf/``) with one print stylesheet (``static/print.css``):
 A4 portrait, DejaVu Sans (it has ő and ű), black and white friendly, page numbers "n / N". Rendering needs a
 Flask app context: the words come from Flask-Babel, so a PDF speaks the language of the page it was asked
-from. :func:`offline_sheet_pdf` renders an export file without any database (the CLI's ``sheet`` command).
+from (the CLI's ``sheet`` command renders an export file through a throwaway app: ``cli.offline_sheet_pdf``).
 
 Speed. WeasyPrint spends about a millisecond on every table cell and every line box, so the score tables are
 "ledgers": one table row per hand holding one line of DejaVu Sans Mono text whose columns are aligned by the
@@ -29,7 +29,7 @@ from ..rules import get_variant
 from .facts import pad_sides
 from .render import PrinterBusy, _render_lock, html_to_pdf, printing
 
-__all__ = ["PrinterBusy", "html_to_pdf", "offline_sheet_pdf", "pad_pdf", "pad_sides", "printing", "sheet_context",
+__all__ = ["PrinterBusy", "html_to_pdf", "pad_pdf", "pad_sides", "printing", "sheet_context",
            "sheet_html", "sheet_pdf", "_render_lock"]
 
 def sheet_context(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,25 +67,3 @@ def pad_pdf(variant_id: str, options: Mapping[str, Any] | None = None, sides: in
         body = html_to_pdf(render_template(context["template"], **context))
         _pads.put(key, body)
     return body
-
-
-# --- without a database ------------------------------------------------------------------------------------
-
-def offline_sheet_pdf(data: Mapping[str, Any], *, lang: str = "en") -> bytes:
-    """The sheet PDF of an export file, rendered through a throwaway app on an in-memory SQLite database.
-
-    Raises :class:`scorekeeper.transfer.ImportRefused` when the file is not an importable match.
-    """
-    from .. import create_app, matches, transfer
-
-    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "offline"})
-    try:
-        with app.test_request_context(headers={"Accept-Language": lang}):
-            session = app.extensions["scorekeeper_sessions"]()
-            try:
-                return sheet_pdf(matches.scoresheet(transfer.import_match(session, data)))
-            finally:
-                session.close()
-    finally:
-        app.extensions["scorekeeper_engine"].dispose()
-

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from threading import Lock
 from typing import Any
 
-from .. import ROOT
+ROOT = Path(__file__).resolve().parents[2]       # the project: static/print.css, and the base of relative URLs
 
 PRINT_CSS = ROOT / "static" / "print.css"
 
