@@ -121,13 +121,19 @@ def sheet_context(sheet: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
 
 
 def _red_threes(rules: Rules) -> str:
-    """"100 each, all 4: 800" from the totals table (index = number of red threes)."""
+    """The red-three table as the rules table gives it (index = number of red threes): "100 each" when every
+    three adds the same, "100 each, all 4: 800" when only the full set differs (díszített), else every count
+    with its total ("1: 100, 2: 300, 3: 500, 4: 1000"): a scorer reads off what the table says, never a guess."""
     totals = rules.red_three_totals
     each = totals[1] if len(totals) > 1 else 0
     if all(t == each * n for n, t in enumerate(totals)):
-        return _("%(points)s each", points=each)
-    return _("%(points)s each, all %(count)s: %(total)s", points=each, count=len(totals) - 1, total=totals[-1])
-
+        return _("%(points)s each", points=num(each))
+    if all(t == each * n for n, t in enumerate(totals[:-1])):
+        return _("%(points)s each, all %(count)s: %(total)s", points=num(each), count=len(totals) - 1,
+                 total=num(totals[-1]))
+    # A line breaks between the pairs, never inside one ("2 db: | 300" would read as two entries).
+    return ", ".join(_("%(count)s: %(points)s", count=n, points=num(t)).replace(" ", "\u00a0")
+                     for n, t in enumerate(totals) if n)
 
 
 def pad_context(rules: Rules, count: int) -> dict[str, Any]:
