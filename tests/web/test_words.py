@@ -17,7 +17,7 @@ RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
 
 def codes_in_the_core() -> set[str]:
     """Every code passed to ``problem(...)`` or a Keltis row's ``add(...)`` in the rules package."""
-    source = "\n".join(path.read_text(encoding="utf-8") for path in RULES.glob("*.py"))
+    source = "\n".join(path.read_text(encoding="utf-8") for path in RULES.rglob("*.py"))    # keltis/ too
     return set(re.findall(r'\b(?:problem|add)\("([a-z_]+)"', source))
 
 
