@@ -78,9 +78,9 @@ class Graph:
         for node in _runtime_imports(self.trees[module]):
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    parts = alias.name.split(".")
-                    found = [".".join(parts[:i]) for i in range(len(parts), 0, -1) if ".".join(parts[:i]) in self.modules]
-                    out.update(found[:1])
+                    parts = alias.name.split(".")          # the longest prefix that is one of ours
+                    names = [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
+                    out.update([n for n in names if n in self.modules][:1])
             else:
                 base = self._base(module, node)
                 if base in self.modules:
