@@ -23,7 +23,7 @@ from .saves import AlreadySaved, KeyReused, Unavailable, check_key
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
 from .rules.bounds import bad_json
-from .web.words import said, say_error
+from .words import said, say_error
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

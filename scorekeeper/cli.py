@@ -170,6 +170,26 @@ def rules_ref_command(write: bool) -> None:
     sys.exit(EXIT_ILLEGAL if found and not write else 0)
 
 
+def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
+    """The sheet PDF of an export file, rendered through a throwaway app on an in-memory SQLite database.
+
+    Raises :class:`scorekeeper.transfer.ImportRefused` when the file is not an importable match.
+    """
+    from . import create_app, matches, pdf, transfer
+
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "offline"})
+    try:
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            session = app.extensions["scorekeeper_sessions"]()
+            try:
+                match = transfer.import_match(session, data)
+                return pdf.sheet_pdf(matches.scoresheet(match), matches.rules_of(match))
+            finally:
+                session.close()
+    finally:
+        app.extensions["scorekeeper_engine"].dispose()
+
+
 @main.command("sheet")
 @click.argument("file", metavar="MATCH.json")
 @click.option("--output", "-o", required=True, metavar="SHEET.pdf", help="Where to write the PDF.")
@@ -177,7 +197,6 @@ def rules_ref_command(write: bool) -> None:
               help="Language of the sheet's words.")
 def sheet_command(file: str, output: str, lang: str) -> None:
     """Render an exported match (MATCH.json, or - for standard input) as an A4 PDF sheet; no database."""
-    from .pdf import offline_sheet_pdf
     from .transfer import ImportRefused
 
     data = read_json(file)

@@ -13,11 +13,9 @@ import click
 from flask import Flask, current_app, g
 from flask.cli import AppGroup, with_appcontext
 from sqlalchemy import create_engine, event, make_url, text
-from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
-
-class Base(DeclarativeBase):
-    pass
+from .models import Base
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -47,7 +45,7 @@ def close_session(_exc: BaseException | None = None) -> None:
 
 def init_db(app: Flask, *, drop: bool = False) -> None:
     """Upgrade the schema to the newest revision; ``drop`` first removes every table and the revision stamp."""
-    from . import migrate, models  # noqa: F401  (models registers the tables)
+    from . import migrate
 
     engine = app.extensions["scorekeeper_engine"]
     if drop:

@@ -11,9 +11,12 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .db import Base
+
+class Base(DeclarativeBase):
+    """The tables' metadata. Here, not in db.py: db wires the tables up and so imports this module, never the
+    other way round."""
 
 
 def _now() -> datetime:

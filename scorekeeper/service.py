@@ -15,7 +15,7 @@ MELD_SEPARATOR = "|"
 
 def score(record: Any) -> dict[str, Any]:
     """Score one hand record (for Keltis: one game's final tables); the result's ``ok`` tells whether it broke
-    any rule. The variant's family decides how the record is read and scored (``rules.variants.FAMILIES``)."""
+    any rule. The variant's family decides how the record is read and scored (``rules.families.FAMILIES``)."""
     return score_hand(parse_record(record)).to_dict()
 
 

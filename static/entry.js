@@ -44,6 +44,10 @@
   }
 
   function typeCard(field, card, isMelds) {
+    if (card.charAt(0) === "~") {         // a suit key: the suit of the card typed last (no rank ends in c, d, h, s)
+      if (/\S$/.test(field.value)) { field.value = field.value.replace(/[cdhs]?$/, card.slice(1)); }
+      return;
+    }
     if (!isMelds) {
       field.value = (field.value.trim() ? field.value.replace(/\s+$/, "") + " " : "") + card;
       return;

@@ -3,8 +3,7 @@ lock that serialises migrations between processes)."""
 
 from alembic import context
 
-from scorekeeper import models  # noqa: F401  (registers the tables)
-from scorekeeper.db import Base
+from scorekeeper.models import Base       # with every table registered on it
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata,

@@ -11,7 +11,12 @@ from .record import HandRecord, SideRecord, parse_record
 from .scoring import HandResult, SideResult, score_hand
 from .taxation import tax
 from .canasta_rules import Rules
-from .variants import FAMILIES, Family, Variant, describe_variants, get_rules, get_variant, registry
+from .variants import Variant, describe_variants, get_rules, get_variant, registry
+from . import canasta, keltis
+from .families import FAMILIES, Family, register
+
+# The families this package ships; registered here, above every module their hooks come from (see .families).
+register(canasta.FAMILY, keltis.FAMILY)
 
 __all__ = [
     "Card", "format_cards", "parse_card", "parse_cards", "NotationError", "RecordError", "ScorekeeperError",

@@ -1,4 +1,4 @@
-"""The canasta family's ``build_rules`` and ``table_problems`` hooks (see ``variants.FAMILIES``): a canasta table,
+"""The canasta family's ``build_rules`` and ``table_problems`` hooks (see ``families.FAMILIES``): a canasta table,
 already checked against its schema (:mod:`.schema`) and patched by the chosen options, as a read-only
 :class:`~scorekeeper.rules.canasta_rules.Rules`, and what contradicts in it.
 

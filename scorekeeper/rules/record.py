@@ -214,7 +214,7 @@ def _summary(rules: Rules, data: Mapping[str, Any], field: str, limits: CanastaL
 def parse_record(data: Any, rules: Any = None) -> Any:
     """Read a record as decoded from JSON (see the CLI contract in the README).
 
-    The variant's family decides the format (:data:`~scorekeeper.rules.variants.FAMILIES`): a known variant of
+    The variant's family decides the format (:data:`~scorekeeper.rules.families.FAMILIES`): a known variant of
     another family goes to that family's ``parse_record`` hook; everything else is read as a canasta hand, which
     also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
     under them and its own ``variant``/``options`` are not looked up in today's tables.

@@ -164,7 +164,7 @@ KELTIS: dict[str, Any] = {
     "options": MapOf(_OPTION),
 }
 
-#: The schema of each family (the keys of ``variants.FAMILIES``).
+#: The schema of each family (the keys of ``families.FAMILIES``).
 SCHEMAS: dict[str, dict[str, Any]] = {"canasta": CANASTA, "keltis": KELTIS}
 
 _TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false"}

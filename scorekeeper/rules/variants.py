@@ -3,22 +3,23 @@
 A variant file holds the defaults; each option choice is a patch of dotted keys (``"canastas.black.bonus" =
 300``), optionally guarded by ``_when`` (other options' values). :func:`get_rules` applies the chosen options and
 validates the result into a frozen rules object. Which object, and how a record of the game is read and scored,
-is decided by the table's ``family``: :data:`FAMILIES` maps each family to four hooks (build the rules, list
-what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few hooks (python-chess style).
+is decided by the table's ``family``: :data:`~.families.FAMILIES` maps each family to four hooks (build the rules,
+list what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few
+hooks (python-chess style).
 Canasta tables build :class:`~scorekeeper.rules.canasta_rules.Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
 file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
 
 from .errors import RecordError, VariantError
+from .families import family
 from .tables import frozen, read_table, thawed
 
 if TYPE_CHECKING:
@@ -41,52 +42,6 @@ class OptionSpec:
     patches: Mapping[str, Mapping[str, Any]] = field(repr=False)
     label: str = ""                                     # what the pages call the option ("" : its name)
     choice_labels: Mapping[str, str] = field(default_factory=dict)   # what they call a choice (absent: its id)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Family:
-    """A game family's hooks, each named ``"module:function"`` (relative to this package) and imported on first
-    use, so the family modules may import this one.
-
-    - ``build_rules(variant, data, chosen)``: the variant's table with the chosen options applied -> a frozen rules
-      object (a missing or mistyped entry may raise KeyError, TypeError, ValueError: :func:`_build` reports it);
-    - ``table_problems(rules)``: what contradicts in the built rules, as sentences (empty when they hold);
-    - ``parse_record(data)``: a record as decoded from JSON -> a frozen record with ``.rules`` (raises
-      :class:`RecordError`);
-    - ``score_hand(record)``: a parsed record -> a result with ``ok``, ``problems``, ``totals``, ``match_over``,
-      ``winner``, ``hand_winner`` and ``to_dict()``.
-    """
-
-    name: str
-    build_rules: str
-    table_problems: str
-    parse_record: str
-    score_hand: str
-
-    def hook(self, which: str) -> Callable[..., Any]:
-        return _resolve(getattr(self, which))
-
-
-@lru_cache(maxsize=None)
-def _resolve(spec: str) -> Callable[..., Any]:
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module, __package__), name)
-
-
-FAMILIES: dict[str, Family] = {
-    "canasta": Family(name="canasta", build_rules=".canasta_table:build_canasta_rules",
-                      table_problems=".canasta_table:canasta_table_problems",
-                      parse_record=".record:parse_canasta_record", score_hand=".scoring:score_canasta_hand"),
-    "keltis": Family(name="keltis", build_rules=".keltis:build_rules", table_problems=".keltis:table_problems",
-                     parse_record=".keltis:parse_record", score_hand=".keltis:score_hand"),
-}
-
-
-def family(name: str) -> Family:
-    try:
-        return FAMILIES[name]
-    except KeyError:
-        raise VariantError(f"unknown variant family {name!r}; families are: " + ", ".join(FAMILIES)) from None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

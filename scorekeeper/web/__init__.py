@@ -48,7 +48,7 @@ def init_app(app: Flask) -> None:
     from .. import api
     from ..security import csrf
     from . import checker, entry, files, home, match, pages
-    from .words import table_word
+    from ..words import table_word
 
     pages.init_app(app)
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language

@@ -17,10 +17,11 @@ from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
 from .. import service
+from ..fronts import FRONTS
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
 from ..rules.reference import strip_markers
-from .words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
+from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)
@@ -98,7 +99,7 @@ def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, sta
 
 def meld_variants() -> list[dict[str, Any]]:
     """The variants whose games are played with melds (a Keltis table has none to check)."""
-    return [v for v in service.variants() if v.get("family", "canasta") == "canasta"]
+    return [v for v in service.variants() if v["family"] in FRONTS and FRONTS[v["family"]].checks_melds]
 
 
 @bp.route("/checker", methods=["GET", "POST"])

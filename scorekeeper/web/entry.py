@@ -26,46 +26,36 @@ from ..models import Match
 from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
-from . import forms, keltis
+from ..fronts import Front, front_of
 from .common import load_match
-from .forms import EntryForm, EntryLayout, collect_validation_errors, entry_error, entry_layout
-from .words import say, say_error
+from .forms import EntryForm, collect_validation_errors, entry_error, entry_layout
+from ..words import say, say_error
 
 bp = Blueprint("entry", __name__)
-
-# The tap keypad: what the button shows, the notation it types, and a name for screen readers.
-KEYS = [(r, r, r) for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")] + [
-    ("JK", "JK", "joker"), ("3♥", "3h", "red three"), ("3♠", "3", "black three")]
-
 
 def _mode(match: Match, default: str = "cards") -> str:
     mode = request.args.get("mode") or default
     if mode not in ENTRY_MODES:
         abort(400, description=_("Unknown entry mode %(mode)r; use cards or summary.", mode=mode))
-    # Keltis has one entry form, the tables as laid: a summary (canasta counts) does not apply (issue 5).
-    return "cards" if _is_keltis(match) else mode
+    # A game entered as the tables laid (Keltis) has one form: a summary (canasta counts) does not apply.
+    return "cards" if _front(match).plays_games else mode
 
 
-def _is_keltis(match: Match) -> bool:
-    return rules_of(match).family == keltis.FAMILY
-
-
-def _kit(layout: EntryLayout) -> Any:
-    """The form functions of the layout's game family: Keltis tables or canasta hands (same signatures)."""
-    return keltis if layout.keltis else forms
+def _front(match: Match) -> Front:
+    return front_of(rules_of(match))
 
 
 def _form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, prefill: bool = False) -> EntryForm:
     rules = rules_of(match)
     alone = request.values.get("alone") if "alone" in request.values else None
     layout = entry_layout(match, rules, mode, alone=alone, entry=entry)
-    kit = _kit(layout)
+    kit = front_of(rules).entry
     if request.method == "POST":
-        form = kit.entry_form(layout)
+        form = kit.form(layout)
         form.save_key = _posted_key() or _new_key()
         return form
-    data = kit.entry_to_data(layout, entry) if prefill and entry is not None else {}
-    form = kit.entry_form(layout, data={**data, "version": str(match.version)})
+    data = kit.to_data(layout, entry) if prefill and entry is not None else {}
+    form = kit.form(layout, data={**data, "version": str(match.version)})
     form.save_key = _new_key()
     return form
 
@@ -88,11 +78,11 @@ def unavailable_message() -> str:
 
 
 def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False):
-    sheet, layout = scoresheet(match), form.layout
-    extra = {"table": keltis.live_table(layout.rules)} if layout.keltis else {}
+    sheet, layout, front = scoresheet(match), form.layout, front_of(form.layout.rules)
     return render_template("entry.html", match=match, form=form, layout=layout, number=number,
-                           hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale, keys=KEYS,
-                           token=match.edit_token, keltis=layout.keltis, **extra), status
+                           hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale,
+                           keys=front.keypad(layout.rules), token=match.edit_token, keltis=front.plays_games,
+                           **front.entry.page_values(layout.rules)), status
 
 
 def _version(form: EntryForm) -> int | None:
@@ -102,10 +92,10 @@ def _version(form: EntryForm) -> int | None:
 def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
     """The form again, after the match service refused the save; nothing was written."""
     if isinstance(exc, HandRejected):
-        entry = _kit(form.layout).form_to_entry(form)
+        kit = front_of(form.layout.rules).entry
+        entry = kit.to_entry(form)
         for problem in exc.result["problems"]:
-            fields = keltis.problem_fields(form, entry, problem) if form.layout.keltis else [problem.get("field")]
-            for field in fields:
+            for field in kit.problem_fields(form, entry, problem):
                 entry_error(form, field, say(problem))
         collect_validation_errors(form)
         return _render(match, form, number, 422)
@@ -137,7 +127,8 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         form.top_errors.append(_("The form did not say which version of the match it was based on; "
                                  "reload the page and enter the hand again."))
         return _render(match, form, number, 400)
-    entry, session, key = _kit(form.layout).form_to_entry(form), get_session(), request.form.get("save_key") or None
+    front = front_of(form.layout.rules)
+    entry, session, key = front.entry.to_entry(form), get_session(), request.form.get("save_key") or None
     try:
         if number is None:
             matches.add_hand(session, match, entry, based_on=version, key=key)
@@ -150,7 +141,7 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         return _refused(match, form, number, exc)
     except LookupError as exc:
         abort(404, description=str(exc))
-    flash(_("Game %(number)d saved.", number=saved) if form.layout.keltis else
+    flash(_("Game %(number)d saved.", number=saved) if front.plays_games else
           _("Hand %(number)d saved.", number=saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
@@ -173,7 +164,7 @@ def edit_hand(token: str, number: int):
     entry = entries[number - 1]
     mode = _mode(match, entry.get("mode", "cards"))
     # A game is always shown again as stored: Keltis has no second mode to switch to.
-    form = _form(match, mode, entry, prefill=_is_keltis(match) or mode == entry.get("mode", "cards"))
+    form = _form(match, mode, entry, prefill=_front(match).plays_games or mode == entry.get("mode", "cards"))
     if request.method == "GET":
         return _render(match, form, number)
     return _submit(match, form, number)

@@ -21,12 +21,12 @@ from ..db import get_session
 from ..limiter import limit_endpoints
 from ..matches import rules_of, scoresheet
 from ..models import Match
+from ..fronts import FRONTS
 from ..rules import ScorekeeperError, get_variant, registry
 from .common import on_both_links
 from .pages import remembered_pdf
 
 bp = Blueprint("files", __name__)
-PAD_FAMILIES = ("canasta", "keltis")       # the families scorekeeper.pdf can print a blank score pad for
 BUSY_RETRY = 2                             # seconds: a render takes well under one
 
 
@@ -52,8 +52,13 @@ def _printed(render: Callable[[], bytes]) -> Callable[[], bytes]:
 def _pads_on_offer():
     """``score_pads()`` for the home page: the variants a blank pad can be printed for."""
     def score_pads() -> list[tuple[str, str]]:
-        return [(v.id, v.name) for v in registry().values() if v.family in PAD_FAMILIES]
+        return [(v.id, v.name) for v in registry().values() if _prints_pad(v.family)]
     return {"score_pads": score_pads}
+
+
+def _prints_pad(family: str | None) -> bool:
+    """Whether the family's front can print a blank score pad (see :mod:`scorekeeper.fronts`)."""
+    return family in FRONTS and FRONTS[family].pdf_pad is not None
 
 
 def _slug(text: str) -> str:
@@ -93,7 +98,7 @@ def pad(variant: str):
         family = get_variant(variant).family
     except ScorekeeperError:
         family = None
-    if family not in PAD_FAMILIES:
+    if not _prints_pad(family):
         abort(404, description=_("There is no score pad for %(name)s.", name=variant))
     raw = request.args.get("sides", "")
     if raw and not raw.isdigit():

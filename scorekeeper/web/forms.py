@@ -22,7 +22,7 @@ from ..rules import Rules, get_variant, registry
 from ..rules.variants import OptionSpec
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .fields import Rows, WholeNumber, add_error, choice
-from .words import lazy_table_word, option_word, penalty_label, table_word
+from ..words import humanize, lazy_table_word, option_word, penalty_label, table_word
 
 # --------------------------------------------------------------------------------------------- new match
 
@@ -41,10 +41,6 @@ def shape_options(variant_id: str) -> tuple[str, ...]:
     base = _shape(variant.rules())
     return tuple(o.name for o in variant.options
                  if any(_shape(variant.rules({o.name: c})) != base for c in o.choices))
-
-
-def humanize(name: str) -> str:
-    return name.replace("_", " ").capitalize()
 
 
 def players_per_row(rules: Rules) -> int:
@@ -153,11 +149,9 @@ class EntryLayout:
     alone: str = ""                      # cutthroat: the player who played alone ("" = everyone alone)
     players: list[str] = field(default_factory=list)     # the match's players, in their order
     regroups: bool = field(init=False)
-    keltis: bool = field(init=False)     # a whole Keltis game: every player's table (web/keltis.py)
 
     def __post_init__(self) -> None:
         self.regroups = self.rules.score_per == "player"
-        self.keltis = self.rules.family == "keltis"
 
 
 def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = None,

@@ -23,7 +23,7 @@ from ..saves import Unavailable
 from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
-from .words import table_word
+from ..words import table_word
 
 bp = Blueprint("home", __name__)
 

@@ -1,9 +1,10 @@
-"""Keltis in the web app (issue 5): the game-entry form, its conversions, and the scoresheet's cells and words.
+"""Keltis in the web app (issue 5): the game-entry form, its conversions, and where its problems are shown.
 
 A Keltis "hand" of a match is one whole game, entered as every player's final table: the five colour rows as
 laid (``0``…``10``, ``X`` a closing card, ``G5`` a grey point card on the row), the neutral grey row and the
 wishing stones held. The functions here mirror the canasta ones in :mod:`.forms` (``entry_form``,
-``form_to_entry``, ``entry_to_data``) so :mod:`.entry` can use either set; everything is checked by the rules
+``form_to_entry``, ``entry_to_data``); the fronts registry (:mod:`scorekeeper.fronts`) hands :mod:`.entry` the
+family's set, and the sheet's cells and words are in :mod:`scorekeeper.sheet`. Everything is checked by the rules
 core (:mod:`scorekeeper.rules.keltis`) through :mod:`scorekeeper.matches`, never here.
 """
 
@@ -12,30 +13,19 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 from wtforms import Form, FormField, SelectMultipleField, StringField
 from wtforms.validators import Length
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..rules import RecordError, registry
+from ..rules import RecordError
 from ..rules.keltis import KeltisRules, parse_grey_row, parse_row
 from .fields import choice
 from .forms import EntryForm, EntryLayout
-from .words import colour_word, lazy_table_word
+from ..words import lazy_table_word
 
-FAMILY = "keltis"
 _SPLIT = re.compile(r"[\s,]+")
 ROW_MAX = 120           # 16 number cards, 2 closing and a few grey cards of one colour fit with room to spare
-
-
-def is_keltis(rules: Any) -> bool:
-    return getattr(rules, "family", None) == FAMILY
-
-
-def colour_words() -> dict[str, str]:
-    """Every colour of the Keltis tables in the page's language (colours are table words)."""
-    names = dict.fromkeys(c for v in registry().values() if v.family == FAMILY for c in v.raw.get("colours", {}))
-    return {colour: colour_word(colour) for colour in names}
 
 
 # --------------------------------------------------------------------------------------------- the form
@@ -159,29 +149,3 @@ def live_table(rules: KeltisRules) -> dict[str, Any]:
     return {"row_points": list(rules.row_length_points), "stone_points": list(rules.stone_points),
             "grey_card": rules.grey_card_points, "count_grey": rules.length_counts_grey,
             "count_closing": rules.length_counts_closing, "grey_on_row_point": rules.grey_on_row_point}
-
-
-# --------------------------------------------------------------------------------------------- the sheet
-
-def game_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
-    """One cell per player: the game score (colour rows + grey row + stones) and the running total."""
-    winners = set(result.get("hand_winner", []))
-    by_name = {s["name"]: {"rows": s["rows_points"], "grey": s["grey"]["points"], "stones": s["stones"]["points"],
-                           "score": s["score"], "total": s["total"], "won": s["name"] in winners}
-               for s in result["sides"]}
-    return [by_name.get(name) for name in sheet["columns"]]
-
-
-def sheet_words() -> dict[str, str]:
-    """Words of the Keltis rows of the scoresheet (see ``match.sheet_words``), prefixed ``k_``; colours too."""
-    words = {
-        "k_game": gettext("Game"), "k_rows": gettext("colour rows"), "k_grey": gettext("grey row"),
-        "k_stones": gettext("wishing stones"), "k_score": gettext("game score"),
-        "k_won": gettext("(best game)"), "k_best": gettext("best game"), "k_edit": gettext("game %(number)s"),
-        "k_detail": gettext("Game %(number)s in detail"), "k_row": gettext("Row"),
-        "k_cards": gettext("Cards as laid"), "k_length": gettext("Length"), "k_points": gettext("Points"),
-        "k_none": gettext("none"),
-        "k_legend": gettext("Each cell: the running total in bold; below it colour rows + grey row + wishing "
-                            "stones = game score. ★ marks the best game."),
-    }
-    return {**words, **{f"k_colour_{c}": w for c, w in colour_words().items()}}

@@ -15,91 +15,43 @@ from markupsafe import Markup
 
 from ..chart import score_race_svg
 from ..db import get_session
+from ..fronts import Front, front_of
 from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
                        rules_of, scoresheet, undo_last)
 from ..models import Match
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
-from . import keltis
+from ..sheet import chart_labels, sheet_words
+from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
-from .words import kind_label, penalty_label
 
 bp = Blueprint("match", __name__)
 
 CHART_SIZE = {"width": 420, "height": 280}    # scales to the phone's width; the labels stay readable
 
 
-def _cell(base: int, card_value: int, penalty: int, score: int, taxed: int, total: int, won: bool) -> dict:
-    return {"base": base, "card_value": card_value, "penalty": penalty, "score": score, "taxed": taxed,
-            "total": total, "won": won}
+def sheet_rows(sheet: Mapping[str, Any], front: Front) -> list[dict[str, Any]]:
+    """The hands as the sheet shows them: one cell per column, in the family's cells (see :mod:`..fronts`)."""
+    return [{**hand, "cells": front.hand_cells(sheet, hand["result"]), "keltis": front.plays_games}
+            for hand in sheet["hands"]]
 
 
-def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One cell per sheet column (side, or player when the variant scores players), in column order."""
-    if result.get("family") == keltis.FAMILY:      # a Keltis game: rows, grey row, stones (issue 5)
-        return keltis.game_cells(sheet, result)
-    by_name = {}
-    winners = set(result.get("hand_winner", []))
-    for side in result["sides"]:
-        won = side["name"] in winners
-        if side.get("player_results"):
-            for p in side["player_results"]:
-                # Partners share the side's score except red threes (cutthroat), which are part of the base.
-                base = side["base"] + p["score"] - side["score"]
-                by_name[p["name"]] = _cell(base, side["card_value"], side["penalty"], p["score"], p["score"],
-                                           p["total"], won)
-        else:
-            by_name[side["name"]] = _cell(side["base"], side["card_value"], side["penalty"], side["score"],
-                                          side["taxed"], side["total"], won)
-    return [by_name.get(name) for name in sheet["columns"]]
-
-
-def sheet_rows(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [{**hand, "cells": hand_cells(sheet, hand["result"]),
-             "keltis": hand["result"].get("family") == keltis.FAMILY} for hand in sheet["hands"]]
-
-
-def sheet_words() -> dict[str, str]:
-    """Words repeated on every hand row, translated once per page (a 30-hand sheet would otherwise make
-    thousands of gettext calls). Strings with ``%(...)s`` are filled in the template with ``%``."""
-    return {
-        "running_total": _("running total"), "base": _("base"), "card_value": _("card value"),
-        "penalties": _("penalties"), "hand_score": _("hand score"), "taxed_score": _("taxed score"),
-        "won": _("(won the hand)"), "summary": _("summary"), "edit": _("Edit"), "edit_hand": _("hand %(number)s"),
-        "revisions": _("Revisions (%(count)s)"), "detail": _("Hand %(number)s in detail"),
-        "best_hand": _("best hand"), "summary_entry": _("Entered as a summary: no cards were noted."),
-        "melded_cards": _("melded cards"), "cards_in_hand": _("cards left in hand"), "penalty": _("penalty"),
-        "after_tax": _("after taxation (total before: %(total)s)"),
-        **keltis.sheet_words(),
-    }
-
-
-def chart_labels(games: bool = False) -> dict[str, str]:
-    """Keltis is played in games, not hands (issue 5): the chart says so."""
-    if games:
-        return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
-                "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
-                "empty": _("No games yet")}
-    return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
-            "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
-            "empty": _("No hands yet")}
-
-
-def plays_games(match: Match) -> bool:
-    return keltis.is_keltis(rules_of(match))
+def match_front(match: Match) -> Front:
+    return front_of(rules_of(match))
 
 
 def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
                  undo_confirm: int | None = None, posted_version: int | None = None, **extra: Any):
-    sheet, games = scoresheet(match), plays_games(match)
+    sheet, front = scoresheet(match), match_front(match)
+    games = front.plays_games
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
     links = {}
     if editable:
         links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
                  "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
-    page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet), chart=chart, editable=editable,
+    page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
                            games=games,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
@@ -134,8 +86,9 @@ def render_hand(match: Match, *, editable: bool, number: int):
     sheet = scoresheet(match)
     if not 1 <= number <= len(sheet["hands"]):
         abort(404, description=_("This match has no hand %(number)s.", number=number))
-    row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]})[0]
-    return render_template("hand.html", sheet=sheet, row=row, games=plays_games(match), editable=editable,
+    front = match_front(match)
+    row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]}, front)[0]
+    return render_template("hand.html", sheet=sheet, row=row, games=front.plays_games, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label,
                            token=match.edit_token if editable else match.view_token)
@@ -171,7 +124,7 @@ def undo(token: str):
         return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
     except Unavailable:
         return render_sheet(match, editable=True, status=503, notice=unavailable_message())
-    flash(_("Game %(number)s was removed.", number=number) if plays_games(match)
+    flash(_("Game %(number)s was removed.", number=number) if match_front(match).plays_games
           else _("Hand %(number)s was removed.", number=number))
     return redirect(url_for("match.sheet", token=token), 303)
 
@@ -189,10 +142,10 @@ def revision_list(match: Match, number: int) -> list[dict[str, Any]]:
     """The hand's revisions, newest first; the newest is current unless the hand was undone."""
     events, previous = hand_revisions(match, number), None
     rules = rules_of(match)
-    # A Keltis game is compared in one shape: the web form and the API may write the same table differently.
-    shape = (lambda entry: keltis.comparable(rules, entry)) if keltis.is_keltis(rules) else (lambda entry: entry)
+    # Compared in one shape: the web form and the API may write the same Keltis table differently.
+    front = front_of(rules)
     for event in events:
-        entry = shape(event["entry"])
+        entry = front.comparable(rules, event["entry"])
         event["changed"] = _changed_sides(previous, entry) if event["action"] == "edit" else set()
         previous = entry
     events.reverse()
@@ -210,5 +163,4 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     rules = rules_of(match)
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
-                           kind_labels={k.kind: k.label for k in getattr(rules, "canastas", ())},   # none in Keltis
-                           keltis=keltis.is_keltis(rules), colours=keltis.colour_words())
+                           keltis=front_of(rules).plays_games, **front_of(rules).labels(rules))

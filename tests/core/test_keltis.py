@@ -1,4 +1,4 @@
-"""Keltis (scorekeeper/rules/keltis.py, rules_ref/keltis.toml, rules_ref/keltis.md).
+"""Keltis (scorekeeper/rules/keltis/, rules_ref/keltis.toml, rules_ref/keltis.md).
 
 Sources: seed 001_314e6de91354a961.txt (the Hungarian rule sheet: row legality in section "c)", grey point cards
 in "d)", the end-of-game tables "Színsorok", "Pontkártyák", "Kívánságkő kártyák", and "Egyezőség esetén a

@@ -112,5 +112,5 @@ def test_the_rules_page_text_has_no_markers_and_keeps_the_numbers():
 
 
 def test_every_family_has_blocks():
-    from scorekeeper.rules.variants import FAMILIES
+    from scorekeeper.rules.families import FAMILIES
     assert set(BLOCKS) == set(FAMILIES)

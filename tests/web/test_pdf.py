@@ -163,10 +163,19 @@ def test_each_hand_row_shows_base_card_value_hand_score_taxed_score_total_and_mi
 def test_header_names_variant_changed_options_players_and_date(client, db):
     match = new_match(db, [HAND_1015], title="Kedd esti kanaszta", options={"black_zsoli_canasta_bonus": "1000"})
     text = pdf_text(fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf"))
-    for expected in ("Kedd esti kanaszta", "Díszített kanaszta", "Black zsoli canasta bonus: 1000", "Anna, Béla",
+    for expected in ("Kedd esti kanaszta", "Díszített kanaszta", "Black zsoli-canasta bonus: 1000", "Anna, Béla",
                      f"started {match.created_at:%Y-%m-%d}", "1 hand"):
         assert expected in text
     assert "Negative tax" not in text                  # options left at their defaults are not listed
+
+
+def test_a_hungarian_sheet_names_the_changed_options_in_hungarian(client, db):
+    """Option labels are table words (rules_ref/*.toml ``label``): the PDF says them in the page's language."""
+    match = new_match(db, [HAND_1015], options={"black_zsoli_canasta_bonus": "1000", "top_tie": "play_on"})
+    client.set_cookie("lang", "hu")
+    text = pdf_text(fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf"))
+    assert "Fekete zsolikanaszta jutalma: 1000" in text
+    assert "zsoli canasta bonus" not in text and "Top tie" not in text and "play on" not in text.lower()
 
 
 def test_partnership_sheet_lists_players_and_prints_penalties(client, db):

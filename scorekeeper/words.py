@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 
-from ..rules.phrases import Phrase, and_join, compose, ordinal, plural
+from .rules.phrases import Phrase, and_join, compose, ordinal, plural
 
 # The meld shapes that are no canasta kind of a table (a canasta kind's label is a table word: table_word).
 SHAPE_LABELS = {
@@ -183,3 +183,8 @@ def say_error(exc: Exception) -> str:
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Problems as a front hands them on: each message in the page's language."""
     return [{**p, "message": say(p)} for p in problems]
+
+
+def humanize(name: str) -> str:
+    """An option's name or choice as words (``wild_cards`` → "Wild cards"): the form, the PDF."""
+    return name.replace("_", " ").capitalize()

@@ -1,0 +1,175 @@
+"""Scoring a Keltis game (the family's ``score_hand`` hook): every row, the grey row and the wishing stones of
+each player, the deck checks across players, and the best game. Rule violations come back as problems."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..phrases import named, phrase
+from ..problems import Problem, problem
+from .record import CLOSING, GREY, KeltisRecord, PlayerTable, _span
+from .rows import RowVerdict, check_row
+from .table import KeltisRules
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class KeltisSideResult:
+    name: str
+    players: tuple[str, ...]
+    rows: tuple[RowVerdict, ...]        # every colour, in the table's order; a row not started scores 0
+    grey: tuple[int, ...]
+    grey_points: int
+    stones: tuple[int, ...]
+    stone_points: int
+    score: int
+    total_before: int
+    total: int
+
+    @property
+    def rows_points(self) -> int:
+        return sum(r.points for r in self.rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "players": list(self.players), "score": self.score,
+                "total_before": self.total_before, "total": self.total,
+                "rows": [r.to_dict() for r in self.rows], "rows_points": self.rows_points,
+                "grey": {"cards": list(self.grey), "points": self.grey_points},
+                "stones": {"held": list(self.stones), "count": len(self.stones), "points": self.stone_points}}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class KeltisResult:
+    """A scored Keltis game, with the interface every front uses for canasta hands too."""
+
+    rules: KeltisRules
+    sides: tuple[KeltisSideResult, ...]
+    problems: tuple[Problem, ...]
+    hand_winner: tuple[str, ...]               # best score in this game
+    winner: str | tuple[str, ...] | None       # best running total after it; several on a tie (seed 001)
+    totals: dict[str, int]
+    match_over: bool = False                   # no target: a match is a few games added up
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        winner = list(self.winner) if isinstance(self.winner, tuple) else self.winner
+        return {"ok": self.ok, "variant": self.rules.id, "family": self.rules.family,
+                "options": dict(self.rules.options), "sides": [s.to_dict() for s in self.sides],
+                "problems": [p.to_dict() for p in self.problems], "totals": dict(self.totals),
+                "hand_winner": list(self.hand_winner), "match_over": self.match_over, "winner": winner}
+
+
+def _side_result(rules: KeltisRules, record: KeltisRecord, table: PlayerTable) -> KeltisSideResult:
+    rows = tuple(check_row(rules, c, table.rows.get(c, ())) for c in rules.colour_names)
+    grey_points = len(table.grey) * rules.grey_card_points
+    stone_points = rules.stone_score(len(table.stones))
+    score = sum(r.points for r in rows) + grey_points + stone_points
+    before = record.totals_before.get(table.name, 0)
+    return KeltisSideResult(name=table.name, players=table.players, rows=rows, grey=table.grey,
+                            grey_points=grey_points, stones=table.stones, stone_points=stone_points, score=score,
+                            total_before=before, total=before + score)
+
+
+def _side_problems(rules: KeltisRules, table: PlayerTable, i: int, result: KeltisSideResult) -> list[Problem]:
+    out = []
+    for row in result.rows:
+        field = table.row_fields.get(row.colour, f"sides[{i}].rows.{row.colour}")
+        out += [p.located(side=table.name, field=field) for p in row.problems]
+    for stone in table.stones:
+        if stone not in rules.stones:
+            out.append(problem("stone_out_of_range", phrase(
+                "there is no wishing stone %(stone)s; the stones are %(span)s", stone=stone,
+                span=_span(rules.stones)), [f"stone {stone}"], head=named(table.name), side=table.name,
+                field=f"sides[{i}].stones"))
+    return out
+
+
+def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
+    out = []
+    n = len(record.sides)
+    if n > rules.max_sides:
+        out.append(problem("too_many_players", phrase(
+            "%(count)s players are recorded; Keltis is played by at most %(most)s", count=n, most=rules.max_sides),
+            field="sides"))
+    elif n < rules.min_sides:
+        out.append(problem("too_few_players", phrase(
+            "%(count)s player recorded; Keltis is played by at least %(least)s", count=n, least=rules.min_sides)
+            if n == 1 else phrase(
+            "%(count)s players recorded; Keltis is played by at least %(least)s", count=n, least=rules.min_sides),
+            field="sides"))
+    # Deck conservation across all players (digest §3): number and closing cards per colour, grey cards 0-10
+    # once each whether they lie in a grey row or on a colour row.
+    seen: dict[tuple[Any, ...], list[tuple[str, str]]] = defaultdict(list)
+    for table in record.sides:
+        for colour, cards in table.rows.items():
+            for card in cards:
+                key = ("grey", card.value) if card.kind == GREY else (card.kind, colour, card.value)
+                seen[key].append((table.name, card.label(colour)))
+        for value in table.grey:
+            seen[("grey", value)].append((table.name, f"G{value}"))
+    for key, holders in seen.items():
+        kind = key[0]
+        limit = (rules.grey_copies if kind == GREY else rules.closing_copies if kind == CLOSING
+                 else rules.number_copies.get(key[2], 0))
+        if len(holders) <= limit:
+            continue
+        args = {"most": limit, "count": len(holders),
+                "where": ", ".join(f"{who} {k}" for who, k in Counter(w for w, _ in holders).items())}
+        if kind == GREY:
+            says = (phrase("the deck holds %(most)s copy of the grey %(value)s, but the tables show %(count)s "
+                           "(%(where)s)", value=key[1], **args) if limit == 1 else
+                    phrase("the deck holds %(most)s copies of the grey %(value)s, but the tables show %(count)s "
+                           "(%(where)s)", value=key[1], **args))
+        elif kind == CLOSING:
+            says = (phrase("the deck holds %(most)s copy of the %(colour)s closing card, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], **args) if limit == 1 else
+                    phrase("the deck holds %(most)s copies of the %(colour)s closing card, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], **args))
+        else:
+            says = (phrase("the deck holds %(most)s copy of the %(colour)s %(value)s, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], value=key[2], **args) if limit == 1 else
+                    phrase("the deck holds %(most)s copies of the %(colour)s %(value)s, but the tables show "
+                           "%(count)s (%(where)s)", colour=key[1], value=key[2], **args))
+        out.append(problem("too_many_copies", says, [label for _, label in holders], field="sides"))
+    stones: dict[int, list[str]] = defaultdict(list)
+    for table in record.sides:
+        for stone in table.stones:
+            if stone in rules.stones:
+                stones[stone].append(table.name)
+    for stone, holders in sorted(stones.items()):
+        if len(holders) > 1:
+            says = (phrase("there is one wishing stone %(stone)s, but %(side)s lists it %(count)s times",
+                           stone=stone, side=holders[0], count=len(holders)) if len(set(holders)) == 1 else
+                    phrase("there is one wishing stone %(stone)s, but it is held by %(names)s", stone=stone,
+                           names=list(dict.fromkeys(holders))))
+            out.append(problem("stone_held_twice", says,
+                               [f"stone {stone}"] * len(holders),
+                               side=holders[0] if len(set(holders)) == 1 else None, field="sides"))
+    return out
+
+
+
+def _top(scores: Mapping[str, int]) -> tuple[str, ...]:
+    best = max(scores.values())
+    return tuple(n for n, s in scores.items() if s == best)
+
+
+def score_hand(record: KeltisRecord) -> KeltisResult:
+    """The keltis family's ``score_hand`` hook: judge every table and score the game. Never raises for rule
+    violations; with problems the result is still filled in, ``ok`` is false and there is no winner."""
+    rules = record.rules
+    sides, problems = [], []
+    for i, table in enumerate(record.sides):
+        result = _side_result(rules, record, table)
+        problems += _side_problems(rules, table, i, result)
+        sides.append(result)
+    problems += _game_problems(rules, record)
+    totals = {s.name: s.total for s in sides}
+    leaders = _top(totals)
+    winner = None if problems else leaders[0] if len(leaders) == 1 else leaders    # a tie: several winners
+    return KeltisResult(rules=rules, sides=tuple(sides), problems=tuple(problems),
+                        hand_winner=_top({s.name: s.score for s in sides}), winner=winner, totals=totals)

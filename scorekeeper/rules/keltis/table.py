@@ -1,0 +1,132 @@
+"""The Keltis table (``rules_ref/keltis.toml``) with its options applied: :class:`KeltisRules`, built by the
+family's ``build_rules`` hook and checked by ``table_problems``."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..tables import frozen
+from ..variants import Variant, players_total, total_players_problems
+
+
+def fold(text: str) -> str:
+    """Case and accents do not matter in colour names: ``Rózsaszín`` → ``rozsaszin``."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Colour:
+    name: str                       # the name results use: green, yellow, red, pink, blue
+    aliases: tuple[str, ...]        # also accepted in records (Hungarian names), accents optional
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class KeltisRules:
+    """The Keltis table with its options applied. Besides the Keltis numbers it answers what the match service
+    reads of any variant (``min_sides``, ``max_sides``, ``players_per_side``, ``score_per``, ``target``,
+    :meth:`opening_minimum`)."""
+
+    id: str
+    name: str
+    family: str
+    seed: str
+    reference: str
+    options: Mapping[str, str]
+    min_sides: int
+    max_sides: int
+    players_per_side: int
+    total_players: tuple[int, int]
+    score_per: str
+    colours: tuple[Colour, ...]
+    number_copies: Mapping[int, int]     # per colour (seed 001, digest §3)
+    closing_copies: int                  # per colour
+    grey_values: tuple[int, ...]
+    grey_copies: int
+    stones: tuple[int, ...]
+    two_player_removed: int
+    row_length_points: tuple[int, ...]   # index = row length; the last entry holds for longer rows
+    stone_points: tuple[int, ...]        # index = stones held; the last entry holds for more
+    grey_card_points: int
+    max_closing: int                     # closing cards a row may end with
+    length_counts_grey: bool             # K1
+    length_counts_closing: bool          # K1
+    grey_on_row_point: bool              # K2
+    may_start_closed: bool               # K3
+    target: int | None = None            # Keltis has no target: each game is scored, a match adds games up
+
+    def opening_minimum(self, total: int) -> None:
+        """Keltis has no opening minimum (asked by the match service of every variant)."""
+        return None
+
+    def row_points(self, length: int) -> int:
+        return self.row_length_points[min(length, len(self.row_length_points) - 1)]
+
+    def stone_score(self, count: int) -> int:
+        return self.stone_points[min(count, len(self.stone_points) - 1)]
+
+    @property
+    def colour_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.colours)
+
+    def colour(self, key: str) -> str | None:
+        """The colour a record key names (``zöld``, ``Zold``, ``GREEN`` → ``green``), or None."""
+        wanted = fold(key)
+        for c in self.colours:
+            if wanted in (fold(c.name), *(fold(a) for a in c.aliases)):
+                return c.name
+        return None
+
+    @property
+    def number_values(self) -> tuple[int, ...]:
+        return tuple(sorted(self.number_copies))
+
+
+def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
+    """The keltis family's ``build_rules`` hook."""
+    ps, deck, sc, rows = data["players"], data["deck"], data["scoring"], data["rows"]
+    return KeltisRules(
+        id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
+        reference=variant.reference, options=frozen(chosen),
+        min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
+        players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
+        score_per=ps.get("score_per", "side"),
+        colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
+                      for name, c in data["colours"].items()),
+        number_copies=frozen({int(k): int(v) for k, v in deck["number_copies"].items()}),
+        closing_copies=int(deck["closing_copies"]),
+        grey_values=tuple(int(v) for v in deck["grey_values"]), grey_copies=int(deck["grey_copies"]),
+        stones=tuple(int(v) for v in deck["stones"]), two_player_removed=int(deck.get("two_player_removed", 0)),
+        row_length_points=tuple(int(v) for v in sc["row_length"]),
+        stone_points=tuple(int(v) for v in sc["stones"]), grey_card_points=int(sc["grey_card"]),
+        max_closing=int(rows.get("max_closing", 2)),
+        length_counts_grey=bool(rows["length_counts_grey"]),
+        length_counts_closing=bool(rows["length_counts_closing"]),
+        grey_on_row_point=bool(rows["grey_on_row_point"]), may_start_closed=bool(rows["may_start_closed"]),
+        target=None,
+    )
+
+
+def table_problems(r: KeltisRules) -> list[str]:
+    """The keltis family's ``table_problems`` hook."""
+    problems = []
+    if not r.colours:
+        problems.append("colours is empty")
+    folded = [fold(n) for c in r.colours for n in (c.name, *c.aliases)]
+    if len(set(folded)) != len(folded):
+        problems.append("two colours share a name or alias")
+    if len(r.row_length_points) < 2 or r.row_length_points[0] != 0:
+        problems.append("scoring.row_length must start with 0 (no row) and give at least one length")
+    if not r.stone_points:
+        problems.append("scoring.stones is empty")
+    if any(n < 0 for n in r.number_copies.values()) or not r.number_copies:
+        problems.append("deck.number_copies needs at least one value, with copies >= 0")
+    if r.score_per != "side" or r.players_per_side != 1:
+        problems.append("Keltis is played each for themselves: players_per_side = 1, score_per = \"side\"")
+    if not 1 <= r.min_sides <= r.max_sides:
+        problems.append("players.min_sides must be at least 1 and at most max_sides")
+    if r.max_closing < 1:
+        problems.append("rows.max_closing must be at least 1")
+    return problems + total_players_problems(r)

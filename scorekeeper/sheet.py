@@ -1,0 +1,96 @@
+"""The scoresheet's cells and words, shared by the fronts that show a sheet (the web pages and the PDF).
+
+A scoresheet (:func:`scorekeeper.matches.scoresheet`) holds every hand's result; the fronts show one cell per
+column (side, or player when the variant scores players) and a few words repeated on every row. Which cells a
+family's results give is the fronts registry's business (:mod:`scorekeeper.fronts`); this module only builds
+them. Front-neutral: Flask-Babel for the words, nothing of the web or the PDF.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask_babel import gettext as _
+
+from .rules import registry
+from .words import colour_word
+
+
+def colour_words() -> dict[str, str]:
+    """Every colour the tables name (Keltis: rules_ref/keltis.toml ``colours``) in the page's language; colours
+    are table words."""
+    names = dict.fromkeys(c for v in registry().values() for c in v.raw.get("colours", {}))
+    return {colour: colour_word(colour) for colour in names}
+
+
+def _cell(base: int, card_value: int, penalty: int, score: int, taxed: int, total: int, won: bool) -> dict:
+    return {"base": base, "card_value": card_value, "penalty": penalty, "score": score, "taxed": taxed,
+            "total": total, "won": won}
+
+
+def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
+    """A canasta hand: one cell per sheet column (side, or player when the variant scores players)."""
+    by_name = {}
+    winners = set(result.get("hand_winner", []))
+    for side in result["sides"]:
+        won = side["name"] in winners
+        if side.get("player_results"):
+            for p in side["player_results"]:
+                # Partners share the side's score except red threes (cutthroat), which are part of the base.
+                base = side["base"] + p["score"] - side["score"]
+                by_name[p["name"]] = _cell(base, side["card_value"], side["penalty"], p["score"], p["score"],
+                                           p["total"], won)
+        else:
+            by_name[side["name"]] = _cell(side["base"], side["card_value"], side["penalty"], side["score"],
+                                          side["taxed"], side["total"], won)
+    return [by_name.get(name) for name in sheet["columns"]]
+
+
+def game_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
+    """A Keltis game: one cell per player, the game score (colour rows + grey row + stones) and the total."""
+    winners = set(result.get("hand_winner", []))
+    by_name = {s["name"]: {"rows": s["rows_points"], "grey": s["grey"]["points"], "stones": s["stones"]["points"],
+                           "score": s["score"], "total": s["total"], "won": s["name"] in winners}
+               for s in result["sides"]}
+    return [by_name.get(name) for name in sheet["columns"]]
+
+
+def keltis_words() -> dict[str, str]:
+    """Words of the Keltis rows of the scoresheet (see :func:`sheet_words`), prefixed ``k_``; colours too."""
+    words = {
+        "k_game": _("Game"), "k_rows": _("colour rows"), "k_grey": _("grey row"),
+        "k_stones": _("wishing stones"), "k_score": _("game score"),
+        "k_won": _("(best game)"), "k_best": _("best game"), "k_edit": _("game %(number)s"),
+        "k_detail": _("Game %(number)s in detail"), "k_row": _("Row"),
+        "k_cards": _("Cards as laid"), "k_length": _("Length"), "k_points": _("Points"),
+        "k_none": _("none"),
+        "k_legend": _("Each cell: the running total in bold; below it colour rows + grey row + wishing "
+                      "stones = game score. ★ marks the best game."),
+    }
+    return {**words, **{f"k_colour_{c}": w for c, w in colour_words().items()}}
+
+
+def sheet_words() -> dict[str, str]:
+    """Words repeated on every hand row, translated once per page (a 30-hand sheet would otherwise make
+    thousands of gettext calls). Strings with ``%(...)s`` are filled in the template with ``%``."""
+    return {
+        "running_total": _("running total"), "base": _("base"), "card_value": _("card value"),
+        "penalties": _("penalties"), "hand_score": _("hand score"), "taxed_score": _("taxed score"),
+        "won": _("(won the hand)"), "summary": _("summary"), "edit": _("Edit"), "edit_hand": _("hand %(number)s"),
+        "revisions": _("Revisions (%(count)s)"), "detail": _("Hand %(number)s in detail"),
+        "best_hand": _("best hand"), "summary_entry": _("Entered as a summary: no cards were noted."),
+        "melded_cards": _("melded cards"), "cards_in_hand": _("cards left in hand"), "penalty": _("penalty"),
+        "after_tax": _("after taxation (total before: %(total)s)"),
+        **keltis_words(),
+    }
+
+
+def chart_labels(games: bool = False) -> dict[str, str]:
+    """The score race's words; Keltis is played in games, not hands (issue 5): the chart says so."""
+    if games:
+        return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
+                "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
+                "empty": _("No games yet")}
+    return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
+            "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
+            "empty": _("No hands yet")}

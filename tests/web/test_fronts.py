@@ -1,0 +1,115 @@
+"""The fronts registry (scorekeeper/fronts.py): every game family has one entry, the fronts ask it instead of
+comparing family names, and the hand form's keypad is read from the rules' deck (scorekeeper/keypad.py)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import fronts, keypad
+from scorekeeper.rules import FAMILIES, get_rules, registry
+
+PACKAGE = Path(fronts.__file__).parent
+# The fronts: they show a family's matches and must not know the families by name.
+FRONT_MODULES = sorted([*PACKAGE.glob("web/*.py"), *PACKAGE.glob("pdf/*.py"), PACKAGE / "api.py",
+                        PACKAGE / "sheet.py", PACKAGE / "chart.py", PACKAGE / "words.py", PACKAGE / "keypad.py"])
+# What the tap keypad offered before it was read from the deck (international and díszített alike).
+OLD_KEYS = [(r, r, r) for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")] + [
+    ("JK", "JK", "joker"), ("3♥", "3h", "red three"), ("3♠", "3", "black three")]
+
+
+def test_every_family_and_every_variant_has_a_front():
+    assert set(fronts.FRONTS) == set(FAMILIES)
+    for variant in registry().values():
+        entry = fronts.front_of(variant)
+        assert entry.family == variant.family
+        assert all(callable(f) for f in (entry.hand_cells, entry.comparable, entry.keypad, entry.labels,
+                                         entry.pdf_sheet, entry.entry.form, entry.entry.to_entry))
+
+
+def test_a_family_without_a_front_is_a_clear_error():
+    with pytest.raises(fronts.NoFront, match="'samba'.*fronts exist for: canasta, keltis"):
+        fronts.front("samba")
+
+
+def _family_names_compared(path: Path) -> list[str]:
+    """``x == "keltis"``-like comparisons and ``is_keltis``-like helpers in one module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            names = [s.value for s in sides if isinstance(s, ast.Constant) and s.value in FAMILIES]
+            names += [e.value for s in sides if isinstance(s, (ast.Tuple, ast.List, ast.Set)) for e in s.elts
+                      if isinstance(e, ast.Constant) and e.value in FAMILIES]
+            found += [f"{path.name}:{node.lineno} compares with {n!r}" for n in names]
+        if isinstance(node, (ast.Name, ast.Attribute)) and getattr(node, "id", getattr(node, "attr", "")) in (
+                "FAMILY", "is_keltis", "PAD_FAMILIES"):
+            found.append(f"{path.name}:{node.lineno} uses {getattr(node, 'id', getattr(node, 'attr', ''))}")
+    return found
+
+
+def test_no_front_branches_on_the_family_name():
+    assert [hit for path in FRONT_MODULES for hit in _family_names_compared(path)] == []
+
+
+def test_the_family_check_finds_a_branch(tmp_path):
+    """The check above can fail: a module comparing a family name is named."""
+    branch = tmp_path / "branchy.py"
+    branch.write_text('def f(rules):\n    return rules.family == "keltis" or rules.family in ("canasta",)\n')
+    assert _family_names_compared(branch) == ["branchy.py:2 compares with 'keltis'",
+                                              "branchy.py:2 compares with 'canasta'"]
+
+
+def _imports_of(path: Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            out.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+@pytest.mark.parametrize("path", [*sorted(PACKAGE.glob("pdf/*.py")), PACKAGE / "api.py", PACKAGE / "sheet.py",
+                                  PACKAGE / "words.py"], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_pdf_and_api_import_nothing_of_the_web_front(path):
+    assert not [m for m in _imports_of(path) if m.lstrip(".").startswith("web") or "scorekeeper.web" in m]
+
+
+@pytest.mark.parametrize("variant", ["diszitett", "international"])
+def test_the_keypad_of_todays_decks_is_unchanged(variant):
+    assert list(fronts.front_of(get_rules(variant)).keypad(get_rules(variant))) == OLD_KEYS
+
+
+def test_the_keypad_reads_the_deck():
+    """A deck without jokers has no joker key: the keys follow keypad.deck_spec, not a fixed list."""
+    rules = replace(get_rules("international"), jokers=0)
+    keys = [token for _label, token, _name in keypad.keypad(rules)]
+    assert "JK" not in keys and keys[:11] == ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert keypad.deck_spec(rules).wilds == ("2",)
+
+
+def test_keltis_has_no_card_keypad_and_plays_games():
+    keltis = fronts.front("keltis")
+    assert keltis.keypad(get_rules("keltis")) == () and keltis.plays_games
+    assert not fronts.front("canasta").plays_games
+
+
+def test_a_deck_whose_deuces_are_natural_keys_the_deuce_as_a_rank():
+    """Italian canasta (seed 003, S45): only jokers are wild, so the 2 is a rank like the others."""
+    rules = replace(get_rules("international"), wilds=frozenset({"JK"}))
+    spec = keypad.deck_spec(rules)
+    assert spec.naturals[-1] == "2" and spec.wilds == ("JK",)
+
+
+def test_suit_keys_come_with_sequences_only():
+    """A table that allows sequences ([melds.sequence]) gets one key per suit, typed as "~" and the letter (the
+    form's script adds it to the last card); a table of groups only has none."""
+    plain = get_rules("international")
+    assert not any(token.startswith("~") for _l, token, _n in keypad.keypad(plain))
+    shapes = {**plain.shapes, "sequence": plain.shapes["group"]}
+    suited = replace(plain, shapes=shapes)
+    assert [token for _l, token, _n in keypad.keypad(suited)][-4:] == ["~c", "~d", "~h", "~s"]
