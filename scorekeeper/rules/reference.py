@@ -160,26 +160,32 @@ def _red_threes(all_cases: list[Case]) -> list[str]:
         return {str(n): num(total) for n, total in enumerate(totals) if n}
     return _columns(all_cases, "red threes held", "total bonus", values) + [""] + _scalars(
         [Case(title=c.title, data={"plus_when": conditions_text(_get(c.data, "red_threes.plus_when") or [])})
-         for c in all_cases], [("plus_when", "red threes count plus when")]) + _scalars(
+         for c in all_cases], [("plus_when", "red threes count plus for")]) + _scalars(
         all_cases, [("red_threes.in_hand_points", "each red three left in hand")])
 
 
 def conditions_text(conditions: list[Mapping[str, Any]]) -> str:
     """Conditions of a table (``rules_ref/README.md``, Conditions) as an English phrase; none: always."""
-    return " and ".join(_condition_text(c) for c in conditions) or "always"
+    return " and ".join(_condition_text(c) for c in conditions) or "every side"
+
+
+def _counted(count: Any, n: int | None = None) -> str:
+    """A tally key (or keys, summed) as a noun: ``sequence_canastas`` -> "sequence canastas" (1: "canasta")."""
+    words = " + ".join(str(k).replace("_", " ") for k in (count if isinstance(count, list) else [count]))
+    return words[:-1] if n == 1 and words.endswith("s") and "+" not in words else words
 
 
 def _condition_text(c: Mapping[str, Any]) -> str:
     if "went_out" in c:
         return "the side went out" if c["went_out"] else "the side did not go out"
     count = c.get("count", "")
-    what = " + ".join(count) if isinstance(count, list) else str(count)
-    what = what.replace("_", " ")
-    parts = [f"at least {c['at_least']}" if "at_least" in c else "",
-             f"at most {c['at_most']}" if "at_most" in c else "",
-             f"at least as many as its {c['at_least_count_of'].replace('_', ' ')}" if "at_least_count_of" in c else "",
-             f"at most as many as its {c['at_most_count_of'].replace('_', ' ')}" if "at_most_count_of" in c else ""]
-    return f"{what}: " + ", ".join(p for p in parts if p)
+    parts = [f"at least {c['at_least']} {_counted(count, c['at_least'])}" if "at_least" in c else "",
+             f"at most {c['at_most']} {_counted(count, c['at_most'])}" if "at_most" in c else "",
+             f"at least as many {_counted(count)} as {_counted(c['at_least_count_of'])}"
+             if "at_least_count_of" in c else "",
+             f"at most as many {_counted(count)} as {_counted(c['at_most_count_of'])}"
+             if "at_most_count_of" in c else ""]
+    return "a side with " + ", ".join(p for p in parts if p)
 
 
 def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str],

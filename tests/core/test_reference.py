@@ -114,3 +114,16 @@ def test_the_rules_page_text_has_no_markers_and_keeps_the_numbers():
 def test_every_family_has_blocks():
     from scorekeeper.rules.families import FAMILIES
     assert set(BLOCKS) == set(FAMILIES)
+
+
+@pytest.mark.parametrize("conditions, said", [
+    ([], "every side"),
+    ([{"count": "melds", "at_least": 1}], "a side with at least 1 meld"),
+    ([{"count": "canastas", "at_least": 2}], "a side with at least 2 canastas"),
+    ([{"count": "red_threes", "at_most_count_of": "canastas"}], "a side with at most as many red threes as canastas"),
+    ([{"went_out": True}], "the side went out"),
+])
+def test_conditions_read_as_a_phrase_in_the_reference(conditions, said):
+    """rules_ref/README.md, Conditions: the generated red-three line says when they count plus, in words."""
+    from scorekeeper.rules.reference import conditions_text
+    assert conditions_text(conditions) == said
