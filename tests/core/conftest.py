@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules import get_rules
 from scorekeeper.rules import variants as variants_module
 
 REAL = variants_module.RULES_REF
@@ -22,3 +23,13 @@ def tables_folder(tmp_path, monkeypatch):
     variants_module.registry.cache_clear()
     yield tmp_path
     variants_module.registry.cache_clear()
+
+
+@pytest.fixture
+def write_table(tables_folder):
+    """Write a probe table into the tables folder and return its rules (default options)."""
+    def write(table_id: str, text: str):
+        (tables_folder / f"{table_id}.toml").write_text(text, encoding="utf-8")
+        variants_module.registry.cache_clear()
+        return get_rules(table_id)
+    return write

@@ -9,7 +9,6 @@ import pytest
 
 from scorekeeper.rules import VariantError, get_rules, match_outcome, parse_record, score_hand, score_match
 from scorekeeper.rules import hooks
-from scorekeeper.rules import variants as variants_module
 from scorekeeper.rules.canasta_rules import Condition
 from scorekeeper.rules.tally import side_tally
 
@@ -30,13 +29,8 @@ bonus = 1500
 
 
 @pytest.fixture
-def probe(tables_folder):
-    def build(table_id: str, body: str):
-        (tables_folder / f"{table_id}.toml").write_text(HEAD.format(id=table_id) + textwrap.dedent(body),
-                                                         encoding="utf-8")
-        variants_module.registry.cache_clear()
-        return get_rules(table_id)
-    return build
+def probe(write_table):
+    return lambda table_id, body: write_table(table_id, HEAD.format(id=table_id) + textwrap.dedent(body))
 
 
 def _side(name, melds, **more):

@@ -87,14 +87,9 @@ bonus = 3000
 
 
 @pytest.fixture
-def probe(tables_folder):
+def probe(write_table):
     """Rules of a probe table that extends international with ``body``."""
-    def build(table_id: str, body: str):
-        (tables_folder / f"{table_id}.toml").write_text(HEAD.format(id=table_id) + textwrap.dedent(body),
-                                                         encoding="utf-8")
-        variants_module.registry.cache_clear()
-        return get_rules(table_id)
-    return build
+    return lambda table_id, body: write_table(table_id, HEAD.format(id=table_id) + textwrap.dedent(body))
 
 
 def codes(verdict):
