@@ -22,7 +22,8 @@ class Family:
     - ``build_rules(variant, data, chosen)``: the variant's table with the chosen options applied -> a frozen rules
       object (a missing or mistyped entry may raise KeyError, TypeError, ValueError: ``variants._build`` reports it);
     - ``table_problems(rules)``: what contradicts in the built rules, as sentences (empty when they hold);
-    - ``parse_record(data)``: a record as decoded from JSON -> a frozen record with ``.rules`` (raises
+    - ``parse_record(data, rules=None)``: a record as decoded from JSON -> a frozen record with ``.rules``: the
+      given rules (a match's pinned rules, :mod:`.pinned`), else those its ``variant`` and ``options`` name (raises
       :class:`RecordError`);
     - ``score_hand(record)``: a parsed record -> a result with ``ok``, ``problems``, ``totals``, ``match_over``,
       ``winner``, ``hand_winner`` and ``to_dict()``.
@@ -31,7 +32,7 @@ class Family:
     name: str
     build_rules: Callable[..., Any]
     table_problems: Callable[[Any], list[str]]
-    parse_record: Callable[[Any], Any]
+    parse_record: Callable[..., Any]
     score_hand: Callable[[Any], Any]
 
     def hook(self, which: str) -> Callable[..., Any]:
