@@ -27,6 +27,7 @@ from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
 from ..fronts import Front, front_of
+from .clash import changes_since, duplicate_of, saved_keys
 from .common import load_match
 from .forms import EntryForm, collect_validation_errors, entry_error, entry_layout
 from ..words import say, say_error
@@ -77,12 +78,16 @@ def unavailable_message() -> str:
              "try again in a moment.")
 
 
-def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False):
+def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False,
+            **clash: Any):
+    """The form; ``clash`` is what a refused form explains: ``changes`` (the other phone's saves since this form
+    was loaded) or ``duplicate`` (the number of the hand this new hand repeats)."""
     sheet, layout, front = scoresheet(match), form.layout, front_of(form.layout.rules)
     return render_template("entry.html", match=match, form=form, layout=layout, number=number,
                            hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale,
                            keys=front.keypad(layout.rules), token=match.edit_token, keltis=front.plays_games,
-                           **front.entry.page_values(layout.rules)), status
+                           saved_keys=saved_keys(match), changes=clash.get("changes"),
+                           duplicate=clash.get("duplicate"), **front.entry.page_values(layout.rules)), status
 
 
 def _version(form: EntryForm) -> int | None:
@@ -100,8 +105,9 @@ def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
         collect_validation_errors(form)
         return _render(match, form, number, 422)
     if isinstance(exc, StaleMatch):
+        changes = changes_since(match, _version(form))
         form.version.data = str(exc.current_version)      # saving again now goes on top of the current state
-        return _render(match, form, number, 409, stale=True)
+        return _render(match, form, number, 409, stale=True, changes=changes)
     if isinstance(exc, KeyReused):       # this form was saved, then changed (back button): a new save from here
         form.version.data, form.save_key = str(match.version), _new_key()
         form.top_errors.append(_("This form was already saved as hand %(number)d. Your changes are still here: "
@@ -128,22 +134,32 @@ def _submit(match: Match, form: EntryForm, number: int | None):
                                  "reload the page and enter the hand again."))
         return _render(match, form, number, 400)
     front = front_of(form.layout.rules)
-    entry, session, key = front.entry.to_entry(form), get_session(), request.form.get("save_key") or None
+    entry, session, key = front.entry.to_entry(form), get_session(), _posted_key()
+    if number is None and (same := duplicate_of(session, match, entry, key)) is not None and \
+            request.form.get("confirm_duplicate") != str(same):
+        return _render(match, form, number, 409, duplicate=same)
+    try:
+        saved = _store(session, match, number, entry, version, request.form.get("save_key") or None)
+    except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable) as exc:
+        return _refused(match, form, number, exc)
+    flash(_("Game %(number)d saved.", number=saved) if front.plays_games else
+          _("Hand %(number)d saved.", number=saved))
+    return redirect(url_for("match.sheet", token=match.edit_token), 303)
+
+
+def _store(session: Any, match: Match, number: int | None, entry: dict[str, Any], version: int,
+           key: str | None) -> int:
+    """Save the hand; the number it was saved as (the first save's, for a double tap or a re-sent form)."""
     try:
         if number is None:
             matches.add_hand(session, match, entry, based_on=version, key=key)
         else:
             matches.edit_hand(session, match, number, entry, based_on=version, key=key)
-        saved = number or len(current_entries(match))
-    except AlreadySaved as first:        # a double tap or a re-sent form: that save's answer, nothing stored
-        saved = first.number
-    except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable) as exc:
-        return _refused(match, form, number, exc)
+        return number or len(current_entries(match))
+    except AlreadySaved as first:        # nothing stored twice
+        return first.number
     except LookupError as exc:
         abort(404, description=str(exc))
-    flash(_("Game %(number)d saved.", number=saved) if front.plays_games else
-          _("Hand %(number)d saved.", number=saved))
-    return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
 @bp.route("/m/<token>/hands/new", methods=["GET", "POST"])

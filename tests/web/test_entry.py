@@ -235,7 +235,8 @@ def test_stale_correction_is_refused_too(app, client, csrf, token):
 
 def test_match_over_refuses_a_new_hand_with_the_reason_on_top(app, client, csrf, token):
     for version in (0, 1, 2):                                   # 5740, +2870 (halved), +1435 (quartered)
-        assert post_hand(client, csrf, token, BIG_HAND, version=version).status_code == 303
+        assert post_hand(client, csrf, token, BIG_HAND, version=version,        # the same hand again: confirmed
+                         confirm_duplicate=str(version)).status_code == 303
     assert state(app, token)["sheet"]["totals"]["Anna"] == 10045
     assert state(app, token)["sheet"]["match_over"]
     response = post_hand(client, csrf, token, SEED_HAND, version=3)
