@@ -135,8 +135,7 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         return _render(match, form, number, 400)
     front = front_of(form.layout.rules)
     entry, session, key = front.entry.to_entry(form), get_session(), _posted_key()
-    if number is None and (same := duplicate_of(session, match, entry, key)) is not None and \
-            request.form.get("confirm_duplicate") != str(same):
+    if number is None and (same := _unconfirmed_duplicate(session, match, entry, version, key)) is not None:
         return _render(match, form, number, 409, duplicate=same)
     try:
         saved = _store(session, match, number, entry, version, request.form.get("save_key") or None)
@@ -145,6 +144,16 @@ def _submit(match: Match, form: EntryForm, number: int | None):
     flash(_("Game %(number)d saved.", number=saved) if front.plays_games else
           _("Hand %(number)d saved.", number=saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
+
+
+def _unconfirmed_duplicate(session: Any, match: Match, entry: dict[str, Any], version: int,
+                           key: str | None) -> int | None:
+    """The hand a new hand repeats, unless the player confirmed it. Only asked of a form typed on the current
+    state: a stale one first hears what the other phone saved (and then comes back here)."""
+    if version != match.version:
+        return None
+    same = duplicate_of(session, match, entry, key)
+    return None if same is None or request.form.get("confirm_duplicate") == str(same) else same
 
 
 def _store(session: Any, match: Match, number: int | None, entry: dict[str, Any], version: int,

@@ -63,6 +63,7 @@ def test_a_clash_then_save_mine_of_the_same_hand_asks_instead_of_storing_a_phant
     post_hand(client, csrf, token, SEED_HAND, save_key="phone-a")               # A saves hand 1
     refused = post_hand(client, csrf, token, SEED_HAND, version=0, save_key="phone-b")
     assert refused.status_code == 409                                           # B typed the same hand
+    assert "Hand 1 was saved by another phone" in text(refused.get_data(as_text=True))   # told first
     version = re.search(r'name="version" type="hidden" value="(\d+)"', refused.get_data(as_text=True)).group(1)
     again = post_hand(client, csrf, token, SEED_HAND, version=int(version), save_key="phone-b")
     assert again.status_code == 409 and "This is the same as hand 1" in text(again.get_data(as_text=True))

@@ -1,0 +1,149 @@
+"""A player's typed work survives (issue 11, items 1 and 2), on a 390×844 touch phone in Chromium: a draft of the
+hand outlives a reload, the switch between card-by-card and summary entry and the browser's Back; a second
+phone that saved the same hand first makes this phone say so, keep its input and ask before storing it again.
+
+Set SCOREKEEPER_SCREENSHOTS=/some/dir to keep screenshots of the restored draft and of the clash.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.db import get_session
+from scorekeeper.matches import current_entries, find_match
+from test_phone_flow import create_match, key, shoot, stepper_plus
+
+pytestmark = pytest.mark.browser
+
+
+def hands_stored(app, token: str) -> int:
+    with app.app_context():
+        return len(current_entries(find_match(get_session(), token, editable=True)))
+
+
+def drafts(page: Page) -> list[str]:
+    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper.draft:')).sort()")
+
+
+def type_a_hand(page: Page, tap) -> None:
+    """Anna: a red canasta of kings, 2 red threes, out; Béla: 7 7 7, not out."""
+    anna, bela = page.get_by_role("region", name="Anna"), page.get_by_role("region", name="Béla")
+    tap(key(anna, "K"), 7)
+    tap(stepper_plus(anna, "Red threes"), 2)
+    tap(key(bela, "7"), 3)
+    tap(anna.get_by_text("Went out", exact=True))
+
+
+def test_a_draft_survives_a_reload_the_mode_switch_and_back_and_is_gone_once_saved(page: Page, live_server, tap):
+    page.on("dialog", lambda dialog: dialog.accept())        # the "leave the page?" question
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    page.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")
+    type_a_hand(page, tap)
+    anna, bela = page.get_by_role("region", name="Anna"), page.get_by_role("region", name="Béla")
+    note = page.get_by_role("status").filter(has_text="Restored what you typed")
+    expect(note).to_be_hidden()
+
+    page.reload()                                             # the draft is written as the page is left
+    expect(note).to_be_visible()
+    expect(anna.get_by_label("Melds")).to_have_value("K K K K K K K")
+    expect(anna.get_by_label("Red threes")).to_have_value("2")
+    expect(anna.get_by_label("Went out", exact=True)).to_be_checked()
+    shoot(page, "draft-restored")
+
+    tap(page.get_by_role("link", name="Summary"))            # the shared fields cross over
+    expect(page).to_have_url(re.compile(r"mode=summary$"))
+    expect(anna.get_by_label("Red threes")).to_have_value("2")
+    expect(anna.get_by_label("Went out", exact=True)).to_be_checked()
+    tap(stepper_plus(bela, "Twins"))
+    tap(page.get_by_role("link", name="Card by card"))       # and back, with what was changed in the summary
+    expect(anna.get_by_label("Melds")).to_have_value("K K K K K K K")
+    expect(bela.get_by_label("Twins")).to_have_value("1")
+
+    tap(page.get_by_role("link", name="Back to the scoresheet"))
+    expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    page.go_back()
+    expect(anna.get_by_label("Melds")).to_have_value("K K K K K K K")
+    expect(bela.get_by_label("Melds")).to_have_value("7 7 7")
+
+    tap(page.get_by_role("button", name="Save hand 1"))
+    expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    assert hands_stored(live_server.app, token) == 1
+    page.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")          # hand 2 starts empty
+    expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("")
+    expect(note).to_be_hidden()
+    assert drafts(page) == []                                 # hand 1's drafts went with its save
+
+
+def test_discard_empties_the_form_and_forgets_the_draft(page: Page, live_server, tap):
+    page.on("dialog", lambda dialog: dialog.accept())
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    page.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")
+    type_a_hand(page, tap)
+    page.reload()
+    tap(page.get_by_role("button", name="Discard"))
+    anna = page.get_by_role("region", name="Anna")
+    expect(anna.get_by_label("Melds")).to_have_value("")
+    expect(anna.get_by_label("Red threes")).to_have_value("0")
+    page.reload()
+    expect(anna.get_by_label("Melds")).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+
+
+def test_leaving_a_form_with_unsaved_input_asks_first(page: Page, live_server, tap):
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    page.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    tap(page.get_by_role("link", name="Back to the scoresheet"))       # nothing typed: no question
+    expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    assert asked == []
+    page.go_back()
+    tap(key(page.get_by_role("region", name="Anna"), "K"), 3)
+    tap(page.get_by_role("link", name="Back to the scoresheet"))       # typed: asked, and staying keeps it
+    expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("K K K")
+    assert asked == ["beforeunload"]
+
+
+def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_back(
+        page: Page, browser, browser_context_args, live_server, tap):
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
+    phone_b = browser.new_context(**browser_context_args).new_page()
+    try:
+        phone_b.on("dialog", lambda dialog: dialog.accept())
+        page.goto(entry)
+        phone_b.goto(entry)                                   # both phones open hand 1
+        type_a_hand(page, tap)
+        tap(page.get_by_role("button", name="Save hand 1"))
+        expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+
+        type_a_hand(phone_b, tap)                             # B typed the same hand
+        tap(phone_b.get_by_role("button", name="Save hand 1"))
+        clash = phone_b.get_by_role("alert").filter(has_text="This match changed")
+        expect(clash).to_contain_text("Hand 1 was saved by another phone: Anna")
+        anna_b = phone_b.get_by_role("region", name="Anna")
+        expect(anna_b.get_by_label("Melds")).to_have_value("K K K K K K K")      # B's input kept
+        expect(clash.get_by_role("link", name="Correct hand 1 instead")).to_be_visible()
+        shoot(phone_b, "clash")
+        assert hands_stored(live_server.app, token) == 1
+
+        phone_b.goto(entry)                                   # offered back when B opens the entry page again
+        expect(anna_b.get_by_label("Melds")).to_have_value("K K K K K K K")
+        expect(phone_b.get_by_role("heading", name="Hand 2")).to_be_visible()
+        tap(phone_b.get_by_role("button", name="Save hand 2"))
+        expect(phone_b.get_by_role("heading", name="This is the same as hand 1 — save it again?")).to_be_visible()
+        shoot(phone_b, "duplicate")
+        assert hands_stored(live_server.app, token) == 1
+        tap(phone_b.get_by_role("link", name="Discard mine"))
+        expect(phone_b).to_have_url(re.compile(rf"/m/{token}$"))
+        assert hands_stored(live_server.app, token) == 1
+        assert drafts(phone_b) == []
+    finally:
+        phone_b.context.close()
