@@ -147,3 +147,59 @@ def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_
         assert drafts(phone_b) == []
     finally:
         phone_b.context.close()
+
+
+def test_a_save_lost_on_the_way_leaves_the_draft_to_try_again(page: Page, live_server, tap):
+    page.on("dialog", lambda dialog: dialog.accept())
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
+    page.goto(entry)
+    type_a_hand(page, tap)
+    page.route("**/hands/new*", lambda route: route.abort("internetdisconnected") if route.request.method == "POST"
+               else route.continue_())                    # the Wi-Fi drops as Save is tapped
+    tap(page.get_by_role("button", name="Save hand 1"))
+    page.wait_for_timeout(500)
+    page.unroute("**/hands/new*")
+    assert hands_stored(live_server.app, token) == 0
+    page.goto(f"{live_server.url}/m/{token}")                 # back on the network: the sheet, then the hand
+    page.goto(entry)
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_visible()
+    expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("K K K K K K K")
+    tap(page.get_by_role("button", name="Save hand 1"))
+    expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    assert hands_stored(live_server.app, token) == 1
+
+
+def test_a_draft_of_another_match_or_hand_or_a_corrupt_one_is_never_restored(page: Page, live_server, tap):
+    page.on("dialog", lambda dialog: dialog.accept())
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
+    page.goto(entry)
+    tap(key(page.get_by_role("region", name="Anna"), "Q"), 3)
+    page.goto(f"{live_server.url}/m/{token}")
+    own = f"scorekeeper.draft:{token}:new:1:cards"
+    page.evaluate("""([own, token]) => {
+        const draft = localStorage.getItem(own);
+        localStorage.setItem("scorekeeper.draft:someOtherMatchToken0000:new:1:cards", draft);
+        localStorage.setItem(`scorekeeper.draft:${token}:new:2:cards`, draft);
+        const old = JSON.parse(draft); old.v = 0;
+        localStorage.setItem(`scorekeeper.draft:${token}:new:1:summary`, JSON.stringify(old));
+        localStorage.setItem(own, "{not json");
+    }""", [own, token])
+    page.goto(entry)
+    expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+    assert drafts(page) == sorted(["scorekeeper.draft:someOtherMatchToken0000:new:1:cards",
+                                   f"scorekeeper.draft:{token}:new:2:cards"])     # the unreadable ones are gone
+    # a form of another shape (an older page, other fields) is not filled from it either
+    page.evaluate("""(own) => {
+        const draft = JSON.parse(localStorage.getItem(own.replace(':new:1:', ':new:2:')));
+        draft.shape = "side0-melds"; localStorage.setItem(own, JSON.stringify(draft));
+    }""", own)
+    page.reload()
+    expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("")
+    assert errors == []
