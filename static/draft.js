@@ -129,6 +129,15 @@
       save(false);
     }
   }
+  if (note && !note.hidden) {         // shown until the player carries on typing (it takes room in the save bar)
+    ["keydown", "click"].forEach(function (type) {
+      form.addEventListener(type, function hide(event) {
+        if (note.contains(event.target) || (type === "click" && !event.target.closest("button, input, label"))) { return; }
+        note.hidden = true;
+        form.removeEventListener(type, hide);
+      });
+    });
+  }
 
   /* ---- keep it as it is typed ---- */
   function later() { clearTimeout(timer); timer = setTimeout(function () { save(false); }, 400); }
