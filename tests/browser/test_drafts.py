@@ -203,3 +203,26 @@ def test_a_draft_of_another_match_or_hand_or_a_corrupt_one_is_never_restored(pag
     page.reload()
     expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("")
     assert errors == []
+
+
+def test_a_correction_keeps_its_draft_until_it_is_saved(page: Page, live_server, tap):
+    page.on("dialog", lambda dialog: dialog.accept())
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    page.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")
+    type_a_hand(page, tap)
+    tap(page.get_by_role("button", name="Save hand 1"))
+    expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    edit = f"{live_server.url}/m/{token}/hands/1/edit?mode=cards"
+    page.goto(edit)
+    bela = page.get_by_role("region", name="Béla")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()   # not hand 1's
+    tap(key(bela, "7"))                                       # 7 7 7 → 7 7 7 7
+    page.reload()
+    expect(bela.get_by_label("Melds")).to_have_value("7 7 7 7")
+    tap(page.get_by_role("button", name="Save the correction"))
+    expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    page.goto(edit)                                           # saved: the stored hand, no draft
+    expect(bela.get_by_label("Melds")).to_have_value("7 7 7 7")
+    expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
+    assert drafts(page) == []
