@@ -51,13 +51,18 @@
       return el.name && !NOT_TYPED[el.name] && el.type !== "hidden" && el.type !== "submit" && el.type !== "button";
     });
   }
-  function snapshot() {
+  /* The form's values now, or (served) as the server wrote them: a phone's browser may itself put typed values
+     back on a reload before this runs, and those are not what the server filled in. */
+  function snapshot(served) {
     var values = {};
     typed().forEach(function (el) {
       if (el.type === "radio" || el.type === "checkbox") {
         if (!(el.name in values)) { values[el.name] = ""; }
-        if (el.checked) { values[el.name] = el.value; }
-      } else { values[el.name] = el.value; }
+        if (served ? el.defaultChecked : el.checked) { values[el.name] = el.value; }
+      } else if (served && el.tagName === "SELECT") {
+        var chosen = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; })[0] || el.options[0];
+        values[el.name] = chosen ? chosen.value : "";
+      } else { values[el.name] = served ? el.defaultValue : el.value; }
     });
     return values;
   }
@@ -92,7 +97,7 @@
         (bits[1] === "new" && parseInt(bits[2], 10) < nextHand))) { drop(k); }
   }
 
-  var initial = snapshot();                 // what the server filled in
+  var initial = snapshot(true);             // what the server filled in
   var formShape = shape(initial);
   var saveKeyField = form.elements.save_key;
   var restored = false, submitting = false, leaving = false, timer = null;
@@ -170,7 +175,7 @@
     if (target.tagName === "A") { leaving = true; return; }
     form.reset();               // back to what the server filled in
     refresh();
-    initial = snapshot();
+    initial = snapshot(true);
     if (note) { note.hidden = true; }
   });
   window.addEventListener("beforeunload", function (event) {
