@@ -56,9 +56,13 @@
   function snapshot(served) {
     var values = {};
     typed().forEach(function (el) {
-      if (el.type === "radio" || el.type === "checkbox") {
+      var on = served ? el.defaultChecked : el.checked;
+      if (el.type === "checkbox") {                     // several boxes may share a name (Keltis stones)
+        if (!(el.name in values)) { values[el.name] = []; }
+        if (on) { values[el.name].push(el.value); }
+      } else if (el.type === "radio") {
         if (!(el.name in values)) { values[el.name] = ""; }
-        if (served ? el.defaultChecked : el.checked) { values[el.name] = el.value; }
+        if (on) { values[el.name] = el.value; }
       } else if (served && el.tagName === "SELECT") {
         var chosen = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; })[0] || el.options[0];
         values[el.name] = chosen ? chosen.value : "";
@@ -72,8 +76,12 @@
   function apply(values) {
     typed().forEach(function (el) {
       var value = values[el.name];
+      if (el.type === "checkbox") {
+        if (Array.isArray(value)) { el.checked = value.indexOf(el.value) >= 0; }
+        return;
+      }
       if (typeof value !== "string") { return; }
-      if (el.type === "radio" || el.type === "checkbox") { el.checked = el.value === value; }
+      if (el.type === "radio") { el.checked = el.value === value; }
       else if (el.tagName === "SELECT" && !Array.prototype.some.call(el.options, function (o) { return o.value === value; })) { return; }
       else { el.value = value; }
     });

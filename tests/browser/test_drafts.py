@@ -226,3 +226,22 @@ def test_a_correction_keeps_its_draft_until_it_is_saved(page: Page, live_server,
     expect(bela.get_by_label("Melds")).to_have_value("7 7 7 7")
     expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
     assert drafts(page) == []
+
+
+def test_a_keltis_game_keeps_its_rows_and_stones_over_a_reload(page: Page, live_server, tap):
+    from test_keltis_flow import ANNA, tap_rows, tap_stones
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live_server.url + "/")
+    page.get_by_label("Variant").select_option("keltis")
+    expect(page).to_have_url(re.compile(r"variant=keltis"))
+    page.get_by_label("Player 1", exact=True).fill("Anna")
+    page.get_by_label("Player 2", exact=True).fill("Béla")
+    tap(page.get_by_role("button", name="Start the match"))
+    tap(page.get_by_role("link", name="Enter game 1"))
+    anna = page.get_by_role("region", name="Anna")
+    tap_rows(anna, tap, ANNA)
+    tap_stones(anna, tap, (1, 2, 3))                          # several boxes of one name
+    page.reload()
+    expect(anna.get_by_label("green", exact=True)).to_have_value("0 1 2 3 3 4 5 X")
+    expect(anna.locator("[data-stones-score]")).to_have_text("+4")
+    expect(anna.locator("[data-player-score]")).to_have_text("Game score: 16")
