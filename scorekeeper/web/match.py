@@ -26,6 +26,8 @@ from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
+from .recent import remember
+from .share import share_links
 
 bp = Blueprint("match", __name__)
 
@@ -47,15 +49,12 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     sheet, front = scoresheet(match), match_front(match)
     games = front.plays_games
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
-    links = {}
-    if editable:
-        links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
-                 "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
+    links = share_links(match, editable=editable)
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
                            games=games,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
-                           undo_confirm=undo_confirm, posted_version=posted_version, **links, **extra)
+                           undo_confirm=undo_confirm, posted_version=posted_version, share=links, **extra)
     return page, status
 
 
@@ -68,7 +67,8 @@ def cached_sheet(token: str, *, editable: bool) -> Response:
     def render(csrf_token):
         match = load_match(token, editable=editable)
         return render_sheet(match, editable=editable, csrf_token=csrf_token)[0], (match.id, match.version)
-    return Response(sheet_pages().page(found, render), mimetype="text/html")
+    response = Response(sheet_pages().page(found, render), mimetype="text/html")
+    return remember(response, found[0], token, editable=editable)
 
 
 @bp.get("/m/<token>")
