@@ -218,3 +218,21 @@ def test_rematch_needs_the_csrf_token_and_the_edit_link(client, db, csrf):
     assert client.post(f"/m/{match.view_token}/rematch", data={"csrf_token": csrf}).status_code == 404
     assert client.get(f"/m/{match.edit_token}/rematch").status_code == 405
     assert len(db.scalars(select(Match)).all()) == count
+
+
+def test_rematch_draws_on_the_new_match_budget(tmp_path):
+    """A loop on Rematch is a loop creating matches: it meets RATELIMIT_NEW_MATCH like the form and the API."""
+    from scorekeeper import create_app
+    from scorekeeper.db import init_db
+    from web_helpers import csrf_from
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'limit.sqlite'}",
+                      "SECRET_KEY": "t", "RATELIMIT_ENABLED": True, "RATELIMIT_NEW_MATCH": "2 per minute"})
+    init_db(app, drop=True)
+    with app.extensions["scorekeeper_sessions"]() as db:
+        token = new_match(db).edit_token
+    client = app.test_client()
+    csrf = csrf_from(client.get(f"/m/{token}").get_data(as_text=True))
+    statuses = [client.post(f"/m/{token}/rematch", data={"csrf_token": csrf}).status_code for _ in range(3)]
+    app.extensions["scorekeeper_engine"].dispose()
+    assert statuses == [303, 303, 429]
