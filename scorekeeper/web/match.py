@@ -13,12 +13,15 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from .. import matches
 from ..chart import score_race_svg
 from ..db import get_session
 from ..fronts import Front, front_of
+from ..limiter import limit
 from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
                        rules_of, scoresheet, undo_last)
 from ..models import Match
+from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
 from ..sheet import chart_labels, sheet_words
@@ -27,7 +30,7 @@ from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
 from .recent import remember
-from .share import share_links
+from .share import rematch_request, share_links
 
 bp = Blueprint("match", __name__)
 
@@ -164,3 +167,17 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
                            keltis=front_of(rules).plays_games, **front_of(rules).labels(rules))
+
+
+@bp.post("/m/<token>/rematch")
+@limit("RATELIMIT_NEW_MATCH")
+def rematch(token: str):
+    match = load_match(token, editable=True)
+    try:
+        new = matches.create_match(get_session(), **rematch_request(match))
+    except RecordError as exc:          # an option today's rules no longer have: say so on the sheet
+        return render_sheet(match, editable=True, status=409,
+                            notice=_("A rematch could not be started: %(reason)s", reason=exc.reason))
+    except Unavailable:
+        return render_sheet(match, editable=True, status=503, notice=unavailable_message())
+    return redirect(url_for("match.sheet", token=new.edit_token), 303)

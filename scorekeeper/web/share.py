@@ -1,4 +1,4 @@
-"""The sheet's share box (links, Copy, Share, QR codes) and Rematch.
+"""The sheet's share box (links, Copy, Share, QR codes) and what Rematch copies (the route is in :mod:`.match`).
 
 The read-only page gets the view link only: an edit token never reaches a page opened with a view link.
 Rematch is a POST (with the CSRF token) that lands on the new match: one tap at the end of an evening, and no
@@ -10,20 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, url_for
+from flask import url_for
 from flask_babel import gettext as _
 
-from .. import matches
-from ..db import get_session
-from ..limiter import limit
 from ..models import Match
 from ..qr import qr_svg
-from ..rules import RecordError
-from ..saves import Unavailable
-from .common import load_match
-from .entry import unavailable_message
-
-bp = Blueprint("share", __name__)
 
 
 def share_links(match: Match, *, editable: bool) -> list[dict[str, Any]]:
@@ -45,19 +36,3 @@ def rematch_request(match: Match) -> dict[str, Any]:
     """A new match like ``match``: its variant, options, title and sides (today's rules of that variant)."""
     return {"variant": match.variant, "options": dict(match.options), "title": match.title,
             "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]}
-
-
-@bp.post("/m/<token>/rematch")
-@limit("RATELIMIT_NEW_MATCH")
-def rematch(token: str):
-    from .match import render_sheet      # here: match imports this module for share_links
-
-    match = load_match(token, editable=True)
-    try:
-        new = matches.create_match(get_session(), **rematch_request(match))
-    except RecordError as exc:          # an option today's rules no longer have: say so on the sheet
-        return render_sheet(match, editable=True, status=409,
-                            notice=_("A rematch could not be started: %(reason)s", reason=exc.reason))
-    except Unavailable:
-        return render_sheet(match, editable=True, status=503, notice=unavailable_message())
-    return redirect(url_for("match.sheet", token=new.edit_token), 303)
