@@ -242,6 +242,6 @@ def import_command(file: str) -> None:
 def serve_command(host: str, port: int) -> None:
     """Run the web app with waitress (SQLite in instance/ unless DATABASE_URL says otherwise)."""
     from . import create_app
-    from .serving import serve
+    from .serving import draws_blocks, serve
 
-    serve(create_app(), host=host, port=port, say=click.echo)
+    serve(create_app(), host=host, port=port, say=click.echo, qr=draws_blocks(sys.stdout))

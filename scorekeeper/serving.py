@@ -43,15 +43,34 @@ def _interface_addresses() -> list[tuple[int, str]]:
     return found
 
 
+# TEST-NET-1 (RFC 5737): never a real host, but routed like any outside address, so connecting a UDP socket to
+# it makes the system pick the interface of the default route (the Wi-Fi, not a VM or container bridge).
+ROUTE_PROBE = ("192.0.2.1", 9)
+
+
+def route_address() -> str | None:
+    """The IPv4 address this machine would send from to the outside: a UDP ``connect`` only picks the route,
+    no packet leaves. None without a route (no network at all)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            return probe.getsockname()[0]
+    except OSError:
+        return None
+
+
 def lan_addresses() -> list[str]:
-    """This machine's addresses that other devices on the local network can reach (no loopback), best first."""
+    """This machine's addresses that other devices on the local network can reach (no loopback), best first:
+    the default route's address, then the host name's, then every interface's."""
     found: list[str] = []
+    route = route_address()
+    routed = [(socket.AF_INET, route)] if route else []
     try:
         infos = [(family, sockaddr[0]) for family, *_rest, sockaddr in
                  socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM)]
     except (OSError, UnicodeError):
         infos = []
-    for family, text in infos + _interface_addresses():
+    for family, text in routed + infos + _interface_addresses():
         address = ipaddress.ip_address(text.split("%")[0])
         if address.is_loopback or address.is_link_local or address.is_unspecified:
             continue
@@ -70,16 +89,28 @@ def urls_to_open(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
-def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print,
-          serve_with: Callable[..., None] | None = None) -> None:
-    """Serve ``app`` with waitress until interrupted, after saying where to open it."""
-    if serve_with is None:
-        from waitress import serve as serve_with
+def draws_blocks(stream: Any) -> bool:
+    """Whether a terminal stream can print the QR code's half blocks (a Windows console in a legacy code page
+    cannot)."""
+    try:
+        "█▀▄".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def announce(host: str, port: int, say: Callable[[str], None] = print, *, qr: bool = True) -> list[str]:
+    """Say where to open the app (and, serving the table, a QR code of the best address for the phones'
+    cameras); returns the addresses said."""
     urls = urls_to_open(host, port)
     if host in EVERY_ADDRESS and urls:
         say("scorekeeper is serving the table. On each phone on this Wi-Fi, open:")
         for url in urls:
             say(f"  {url}")
+        if qr:
+            from .qr import qr_text
+            say(f"or point the phone's camera at this code ({urls[0]}):")
+            say(qr_text(urls[0]))
     elif host in EVERY_ADDRESS:
         say(f"scorekeeper is serving the table on port {port}. On each phone on this Wi-Fi, open "
             f"http://<this computer's address>:{port}/ (the address is in the network settings); "
@@ -89,6 +120,15 @@ def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print,
         if _loopback(host):
             say("  (only this computer can open it; use --host 0.0.0.0 for the phones at the table)")
     say("Stop it with Ctrl+C.")
+    return urls
+
+
+def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print, qr: bool = True,
+          serve_with: Callable[..., None] | None = None) -> None:
+    """Serve ``app`` with waitress until interrupted, after saying where to open it."""
+    if serve_with is None:
+        from waitress import serve as serve_with
+    announce(host, port, say, qr=qr)
     if hasattr(app, "config"):
         from .limiter import hold_refusals
         hold_refusals(app, HELD_REFUSALS)

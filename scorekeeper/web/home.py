@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory, url_for
+from flask import (Blueprint, current_app, make_response, redirect, render_template, request, send_from_directory,
+                   url_for)
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import HTTPException
 
@@ -20,6 +21,7 @@ from ..i18n import LANG_COOKIE
 from ..limiter import limit
 from ..rules import RecordError, get_variant, registry
 from ..saves import Unavailable
+from . import recent
 from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
@@ -63,9 +65,14 @@ def _options_summary(fields: list[Any]) -> dict[str, Any]:
 
 def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
     fields = _option_fields(form)
-    return render_template("home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
-                           variant_name=table_word(get_variant(form.variant.data).name), chooser_error=chooser_error,
-                           option_fields=fields, options_summary=_options_summary(fields)), status
+    opened, kept = recent.listing()
+    response = make_response(render_template(
+        "home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
+        variant_name=table_word(get_variant(form.variant.data).name), chooser_error=chooser_error,
+        option_fields=fields, options_summary=_options_summary(fields), opened=opened), status)
+    if kept is not None:                # a match gone from the database leaves the phone's list quietly
+        recent.store(response, kept)
+    return response
 
 
 def _default_form(exc: RecordError):

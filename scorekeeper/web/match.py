@@ -13,12 +13,15 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from .. import matches
 from ..chart import score_race_svg
 from ..db import get_session
 from ..fronts import Front, front_of
+from ..limiter import limit
 from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
                        rules_of, scoresheet, undo_last)
 from ..models import Match
+from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
 from ..sheet import chart_labels, sheet_words
@@ -26,6 +29,8 @@ from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
 from .pages import sheet_pages
+from .recent import remember
+from .share import rematch_request, share_links
 
 bp = Blueprint("match", __name__)
 
@@ -47,15 +52,12 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     sheet, front = scoresheet(match), match_front(match)
     games = front.plays_games
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
-    links = {}
-    if editable:
-        links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
-                 "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
+    links = share_links(match, editable=editable)
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
                            games=games,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
-                           undo_confirm=undo_confirm, posted_version=posted_version, **links, **extra)
+                           undo_confirm=undo_confirm, posted_version=posted_version, share=links, **extra)
     return page, status
 
 
@@ -68,7 +70,8 @@ def cached_sheet(token: str, *, editable: bool) -> Response:
     def render(csrf_token):
         match = load_match(token, editable=editable)
         return render_sheet(match, editable=editable, csrf_token=csrf_token)[0], (match.id, match.version)
-    return Response(sheet_pages().page(found, render), mimetype="text/html")
+    response = Response(sheet_pages().page(found, render), mimetype="text/html")
+    return remember(response, found[0], token, editable=editable)
 
 
 @bp.get("/m/<token>")
@@ -164,3 +167,17 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
                            token=match.edit_token if editable else match.view_token,
                            keltis=front_of(rules).plays_games, **front_of(rules).labels(rules))
+
+
+@bp.post("/m/<token>/rematch")
+@limit("RATELIMIT_NEW_MATCH")
+def rematch(token: str):
+    match = load_match(token, editable=True)
+    try:
+        new = matches.create_match(get_session(), **rematch_request(match))
+    except RecordError as exc:          # an option today's rules no longer have: say so on the sheet
+        return render_sheet(match, editable=True, status=409,
+                            notice=_("A rematch could not be started: %(reason)s", reason=exc.reason))
+    except Unavailable:
+        return render_sheet(match, editable=True, status=503, notice=unavailable_message())
+    return redirect(url_for("match.sheet", token=new.edit_token), 303)

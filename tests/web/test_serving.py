@@ -38,6 +38,7 @@ def test_a_configured_holding_is_kept_by_serve(tmp_path, configured):
 
 
 def test_serving_every_address_prints_what_the_phones_open(monkeypatch):
+    monkeypatch.setattr(serving, "route_address", lambda: None)       # this machine's own route stays out
     monkeypatch.setattr(socket, "gethostname", lambda: "laptop")
     monkeypatch.setattr(serving, "_interface_addresses", lambda: [(socket.AF_INET, "127.0.0.1"),
                                                                   (socket.AF_INET, "10.0.0.5")])
@@ -60,11 +61,75 @@ def test_serving_every_address_prints_what_the_phones_open(monkeypatch):
 def test_without_a_known_address_the_player_is_told_where_to_look(monkeypatch):
     monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: (_ for _ in ()).throw(socket.gaierror()))
     monkeypatch.setattr(serving, "_interface_addresses", lambda: [])
+    monkeypatch.setattr(serving, "route_address", lambda: None)
     assert serving.urls_to_open("0.0.0.0", 8000) == []
     said = []
     serving.serve(object(), host="0.0.0.0", port=8000, say=said.append, serve_with=lambda app, **kw: None)
     assert "http://<this computer's address>:8000/" in said[0] and "http://127.0.0.1:8000/" in said[0]
     assert serving.urls_to_open("::1", 8000) == ["http://[::1]:8000/"]
+
+
+def _lan(monkeypatch, route="192.168.1.23", others=("172.17.0.1",)):
+    """A laptop on the Wi-Fi at ``route`` with a container bridge beside it."""
+    monkeypatch.setattr(serving, "route_address", lambda: route)
+    monkeypatch.setattr(serving, "_interface_addresses", lambda: [(socket.AF_INET, a) for a in others])
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "",
+                                                                  ("127.0.1.1", 0))])
+
+
+def test_the_default_routes_address_comes_first_and_gets_the_qr_code(monkeypatch):
+    """The bridge of a VM or container is an interface too; the phones need the Wi-Fi address, the one the
+    default route leaves from, first and in the QR code."""
+    _lan(monkeypatch, others=("172.17.0.1", "192.168.1.23"))
+    said = []
+    assert serving.announce("0.0.0.0", 8000, said.append) == ["http://192.168.1.23:8000/", "http://172.17.0.1:8000/"]
+    assert said[1] == "  http://192.168.1.23:8000/"
+    code = next(line for line in said if "█" in line)
+    assert "(http://192.168.1.23:8000/)" in said[said.index(code) - 1]
+    # The half blocks draw segno's modules of that address: two rows of modules per line.
+    import segno
+    from scorekeeper.qr import qr_text
+    assert code == qr_text("http://192.168.1.23:8000/")
+    assert len(code.splitlines()) == (segno.make("http://192.168.1.23:8000/", error="m").symbol_size(border=2)[1] + 1) // 2
+
+
+def test_serve_command_prints_the_address_and_a_qr_code_for_the_phones(monkeypatch, tmp_path):
+    _lan(monkeypatch)
+    calls = []
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite'}")
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
+    result = CliRunner().invoke(cli.main, ["serve", "--host", "0.0.0.0", "--port", "8080"])
+    assert result.exit_code == 0, result.output
+    assert "  http://192.168.1.23:8080/\n" in result.output and "▄" in result.output
+    assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 8080
+    assert result.output.index("http://192.168.1.23:8080/") < result.output.index("Stop it with Ctrl+C.")
+
+
+def test_a_terminal_that_cannot_draw_blocks_gets_the_address_alone(monkeypatch):
+    import io
+    _lan(monkeypatch)
+    assert not serving.draws_blocks(io.TextIOWrapper(io.BytesIO(), encoding="cp1252"))
+    assert serving.draws_blocks(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    said = []
+    serving.announce("0.0.0.0", 5000, said.append, qr=False)
+    assert "  http://192.168.1.23:5000/" in said and not any("█" in line or "camera" in line for line in said)
+
+
+def test_no_qr_code_when_only_this_computer_can_open_it(monkeypatch):
+    said = []
+    serving.announce("127.0.0.1", 5000, said.append)
+    assert not any("█" in line for line in said)
+
+
+def test_the_route_probe_sends_nothing_and_never_fails(monkeypatch):
+    """connect() on a UDP socket only picks a route; without any network it is None, not an error."""
+    assert serving.route_address() is None or not serving.ipaddress.ip_address(serving.route_address()).is_unspecified
+
+    class NoNetwork(socket.socket):
+        def connect(self, address):
+            raise OSError(101, "Network is unreachable")
+    monkeypatch.setattr(socket, "socket", NoNetwork)
+    assert serving.route_address() is None
 
 
 def test_interface_addresses_are_read_without_sending_anything():

@@ -1,0 +1,80 @@
+"""The matches opened on this phone, for the home page's list: kept on the phone in a signed cookie.
+
+Why a cookie read by the server, not the browser's storage: the list must work without scripting (every page
+does), and its totals come from the database anyway, so the server renders it. Why signed: the home page looks
+each link up, and an unsigned cookie would let a loop try guessed tokens there past the rate limits; signed, the
+cookie holds only links this server itself handed to this phone. Bounded to ``MOST`` links (a token is 32
+characters, the cookie stays under 1 KiB, far below the 4 KiB browsers keep). A link opened as the read-only
+view is remembered as the view link only, so a spectator's phone never lists an edit link; a phone that opened
+both keeps the edit link. A match that is gone is dropped from the cookie quietly the next time the list is read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Response, current_app, request
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from ..db import get_session
+from ..matches import find_match, scoresheet
+
+COOKIE = "recent_matches"
+MOST = 12                                # a family's season of evenings; older ones fall off the end
+MAX_AGE = 400 * 24 * 3600                # browsers cap a cookie's life at 400 days
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="recent-matches")
+
+
+def remembered() -> list[tuple[int, bool, str]]:
+    """``(match id, edit link?, token)`` per remembered link, most recent first; an unreadable or forged cookie
+    is an empty list (the phone simply has no list yet)."""
+    raw = request.cookies.get(COOKIE)
+    if not raw or len(raw) > 4096:
+        return []
+    try:
+        items = _serializer().loads(raw)
+    except (BadSignature, ValueError):
+        return []
+    if not isinstance(items, list):
+        return []
+    return [(i, e, t) for i, e, t in (x for x in items if isinstance(x, list) and len(x) == 3)
+            if type(i) is int and type(e) is bool and isinstance(t, str) and _TOKEN.fullmatch(t)][:MOST]
+
+
+def store(response: Response, links: list[tuple[int, bool, str]]) -> None:
+    secure = request.scheme == "https"
+    response.set_cookie(COOKIE, _serializer().dumps([list(link) for link in links[:MOST]]), max_age=MAX_AGE,
+                        httponly=True, samesite="Lax", secure=secure)
+
+
+def remember(response: Response, match_id: int, token: str, *, editable: bool) -> Response:
+    """Put the match just opened first in the phone's list. Opened read-only, it never replaces the edit link
+    this phone already has for it."""
+    links = remembered()
+    had_edit = any(i == match_id and e for i, e, _t in links)
+    first = next(((i, e, t) for i, e, t in links if i == match_id and e), None) if had_edit and not editable \
+        else (match_id, editable, token)
+    store(response, [first, *((i, e, t) for i, e, t in links if i != match_id)])
+    return response
+
+
+def listing() -> tuple[list[dict[str, Any]], list[tuple[int, bool, str]] | None]:
+    """The home page's rows (players and current totals), and the links to keep when some were dropped
+    because their match is gone (``None`` when nothing changed)."""
+    rows, kept = [], []
+    links = remembered()
+    for match_id, editable, token in links:
+        match = find_match(get_session(), token, editable=editable)
+        if match is None or match.id != match_id:
+            continue
+        sheet = scoresheet(match)
+        kept.append((match_id, editable, token))
+        rows.append({"match": sheet["match"], "editable": editable, "token": token, "hands": len(sheet["hands"]),
+                     "totals": [(name, sheet["totals"][name]) for name in sheet["columns"]],
+                     "over": sheet["match_over"]})
+    return rows, (kept if len(kept) != len(links) else None)
