@@ -21,7 +21,7 @@ from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, 
 from ..models import Match
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
-from ..sheet import chart_labels, sheet_words
+from ..sheet import chart_labels, sheet_words, short_names
 from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
@@ -52,7 +52,7 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
         links = {"view_url": url_for("match.view", token=match.view_token, _external=True),
                  "edit_url": url_for("match.sheet", token=match.edit_token, _external=True)}
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
-                           games=games,
+                           games=games, short=short_names(sheet["columns"]),
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
                            undo_confirm=undo_confirm, posted_version=posted_version, **links, **extra)
