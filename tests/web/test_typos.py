@@ -82,3 +82,20 @@ def test_the_api_lists_the_fields_a_problem_of_the_table_involves(client):
     problems = client.post("/api/v1/score", json=record).get_json()["problems"]
     [out] = [p for p in problems if p["code"] == "several_went_out"]
     assert (out["field"], out["fields"]) == ("sides", ["sides[0].out", "sides[1].out"])
+
+
+def test_the_api_lists_every_unreadable_card_of_a_saved_hand_with_its_field(client):
+    created = client.post("/api/v1/matches", json={"variant": "diszitett",
+                                                   "sides": [{"name": n} for n in FOUR]}).get_json()
+    hand = {"mode": "cards", "sides": [
+        {"name": "Anna", "melds": ["K K K K K K K"], "out": "out", "hand": ""},
+        {"name": "Béla", "melds": ["7 7 7", "8 8 X"], "hand": "4 5 Y"},
+        {"name": "Cili", "melds": ["9 9 9", "Q Q H"], "hand": ""}, {"name": "Dani", "hand": "5"}]}
+    answer = client.post(f"/api/v1/matches/{created['edit_token']}/hands", json={"version": 0, "hand": hand})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert (error["field"], error["message"]) == ("sides[1].melds[1]", "'X' (card 3) is not a card")
+    assert error["errors"] == [
+        {"field": "sides[1].melds[1]", "message": "'X' (card 3) is not a card"},
+        {"field": "sides[1].hand", "message": "'Y' (card 3) is not a card"},
+        {"field": "sides[2].melds[1]", "message": "'H' (card 3) is not a card"}]
