@@ -320,6 +320,7 @@ def test_view_link_shows_the_numbers_without_edit_controls_or_the_edit_token(cli
     for control in ("Enter hand", "/undo", "Undo last hand", ">Edit<", "/edit", "Edit link", 'name="version"'):
         assert control not in page
     assert 'title="Revisions (2)"' in in_page_order(page)[0]               # hand 2 is marked as corrected …
+    assert 'aria-label="Hand 2 in detail, Revisions (2)"' in in_page_order(page)[0]     # (said, not only drawn)
     hand_page = client.get(f"/v/{match.view_token}/hands/2").get_data(as_text=True)
     assert f'href="/v/{match.view_token}/hands/2/revisions"' in hand_page   # … and its page links the revisions
     revisions = client.get(f"/v/{match.view_token}/hands/2/revisions").get_data(as_text=True)
