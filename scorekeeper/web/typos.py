@@ -55,8 +55,9 @@ def _show(form: EntryForm, error: RecordError) -> bool:
 def show_unreadable(form: EntryForm, exc: Any) -> None:
     """Every unreadable part of a refused hand at its field, each named on top, the notation help once."""
     for error in exc.every if isinstance(exc, RecordError) else (exc,):
-        if not _show(form, error):
-            form.top_errors.append(gettext("Could not read the hand: %(message)s", message=say_error(error)))
+        if not _show(form, error):       # a field the player did not type (the form's save key, its version)
+            form.top_errors.append(gettext("Could not read %(field)s: %(message)s",
+                                           field=error.field or gettext("the hand"), message=say_error(error)))
     help_ = getattr(exc, "help", None)
     if help_ is not None:
         said = help_.render(gettext(help_.template))
