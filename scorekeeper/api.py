@@ -169,7 +169,7 @@ def _relative(exc: RecordError, index: int) -> RecordError:
     """Field paths of the hand being saved, relative to the hand (like its problems): ``sides[0].melds[1]``."""
     prefix = f"hands[{index}]"
     if exc.field == prefix or exc.field.startswith(prefix + "."):
-        return RecordError(exc.says or exc.reason, field=exc.field[len(prefix) + 1:] or "hand")
+        return exc.moved(lambda field: field[len(prefix) + 1:] or "hand")      # each unreadable card's field too
     return exc
 
 
@@ -194,8 +194,9 @@ def as_api_error(exc: Exception) -> ApiError:
     if isinstance(exc, NotationError):
         return ApiError(400, say_error(exc), code="unreadable", field="cards", token=exc.token,
                         position=exc.position)
-    if isinstance(exc, RecordError):
-        return ApiError(400, say_error(exc), code="unreadable", field=exc.field or None)
+    if isinstance(exc, RecordError):         # every unreadable card of the record under "errors" (docs/api.md)
+        return ApiError(400, say_error(exc), code="unreadable", field=exc.field or None,
+                        errors=[{"field": e.field, "message": say_error(e)} for e in exc.every])
     if isinstance(exc, ScorekeeperError):
         return ApiError(400, str(exc), code="unreadable")
     if isinstance(exc, StaleMatch):

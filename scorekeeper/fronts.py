@@ -49,7 +49,8 @@ class Front:
 
 
 def _field_of(form: Any, entry: Entry, problem: Entry) -> list:
-    return [problem.get("field")]
+    """Where a problem is shown: its field, and each field a problem of the whole table involves."""
+    return [problem.get("field"), *problem.get("fields", ())]
 
 
 def _no_values(rules: Any) -> dict[str, Any]:

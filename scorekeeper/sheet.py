@@ -66,6 +66,9 @@ def keltis_words() -> dict[str, str]:
         "k_none": _("none"),
         "k_legend": _("Each cell: the running total in bold; below it colour rows + grey row + wishing "
                       "stones = game score. ★ marks the best game."),
+        "k_order": _("Newest game first: tap its number for the detail, to correct it or see its revisions."),
+        "k_legend_phone": _("Each cell: the running total in bold, the game's score under it. ★ marks the best "
+                            "game."),
     }
     return {**words, **{f"k_colour_{c}": w for c, w in colour_words().items()}}
 
@@ -81,8 +84,31 @@ def sheet_words() -> dict[str, str]:
         "best_hand": _("best hand"), "summary_entry": _("Entered as a summary: no cards were noted."),
         "melded_cards": _("melded cards"), "cards_in_hand": _("cards left in hand"), "penalty": _("penalty"),
         "after_tax": _("after taxation (total before: %(total)s)"),
+        "order": _("Newest hand first: tap its number for the detail, to correct it or see its revisions."),
+        "legend_phone": _("Each cell: the running total in bold, the hand's score under it (→ after taxation). "
+                          "★ marks the best hand."),
         **keltis_words(),
     }
+
+
+#: Letters a name keeps in the scoresheet's narrow columns (six players on a 360 px phone); more when two
+#: names would read alike.
+SHORT_NAME = 4
+
+
+def short_names(names: list[str], size: int = SHORT_NAME) -> dict[str, str]:
+    """Each column's name as a narrow column shows it: cut to its first ``size`` letters (more while two cut
+    names would be the same), "." marking the cut; a partnership ("Anna & Cili") by its players' initials."""
+    def cut(name: str, n: int) -> str:
+        if "&" in name:
+            return "&".join(part.strip()[:1] for part in name.split("&"))
+        return name if len(name) <= n + 1 else name[:n].rstrip() + "."
+    longest = max(map(len, names), default=0)
+    for n in range(size, longest + 1):
+        shown = [cut(name, n) for name in names]
+        if len(set(shown)) == len(shown):
+            return dict(zip(names, shown))
+    return {name: name for name in names}
 
 
 def chart_labels(games: bool = False) -> dict[str, str]:

@@ -143,6 +143,16 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(parse_card(tok, position=i, text=text) for i, tok in enumerate(tokens, start=1))
 
 
+#: How cards are written, said once after a form's unreadable cards (the lecture of parse_card, shorter).
+NOTATION_HELP = phrase("cards are 4–10, J, Q, K, A, 2, JK (joker); 3h is a red three, 3 a black three")
+
+
+def unreadable_tokens(text: str) -> list[tuple[int, str]]:
+    """Every token of a card list that is no card, with its 1-based position (parse_cards stops at the first)."""
+    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+    return [(i, tok) for i, tok in enumerate(tokens, start=1) if tok not in _KNOWN and _parse_token(tok) is None]
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 

@@ -6,6 +6,8 @@ violations inside a well-formed record are *not* errors: they come back as :clas
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .phrases import Phrase
 
 
@@ -33,13 +35,31 @@ class NotationError(ScorekeeperError):
 
 
 class RecordError(ScorekeeperError):
-    """A hand record (or option) that cannot be read; ``field`` is a path such as ``sides[1].hand``."""
+    """A hand record (or option) that cannot be read; ``field`` is a path such as ``sides[1].hand``.
 
-    def __init__(self, message: str | Phrase, *, field: str = "") -> None:
+    ``errors`` are every unreadable card field of a record (record.py reads them all before it gives up, so a
+    form can show each typo at its field at once); the error itself stands for the first. ``help`` is a phrase
+    said once after them (how cards are written)."""
+
+    def __init__(self, message: str | Phrase, *, field: str = "", errors: tuple["RecordError", ...] = (),
+                 help: Phrase | None = None) -> None:
         message, self.says = _english(message)
-        super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.reason = message
+        self.errors = tuple(errors)
+        self.help = help
+        text = "; ".join(str(e) for e in self.errors) or (f"{field}: {message}" if field else message)
+        super().__init__(f"{text} ({help.render()})" if help else text)
+
+    @property
+    def every(self) -> tuple["RecordError", ...]:
+        """Each unreadable part this error stands for (itself when it is one)."""
+        return self.errors or (self,)
+
+    def moved(self, where: Callable[[str], str]) -> "RecordError":
+        """The same error with each field path rewritten by ``where`` (a hand's place in a match added or cut)."""
+        return RecordError(self.says or self.reason, field=where(self.field), help=self.help,
+                           errors=tuple(e.moved(where) for e in self.errors))
 
 
 class VariantError(ScorekeeperError):

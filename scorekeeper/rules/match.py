@@ -42,7 +42,7 @@ def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: M
             with nullcontext() if checked is None or n in checked else bounds.relaxed():
                 result = at_deal(score_hand(parse_record(record, rules)), n + 1)
         except RecordError as exc:
-            raise RecordError(exc.says or exc.reason, field=f"hands[{n}].{exc.field}" if exc.field else f"hands[{n}]") from None
+            raise exc.moved(lambda field, n=n: f"hands[{n}].{field}" if field else f"hands[{n}]") from None
         totals.update(result.totals)
         results.append(result)
     return results

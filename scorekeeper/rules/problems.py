@@ -23,6 +23,8 @@ class Problem:
     side: str | None = None
     #: Where in the record the problem sits (``sides[0].melds[1]``), so a form can show it next to the field.
     field: str | None = None
+    #: The fields a problem of the whole table involves (two sides out: each side's going out), shown there too.
+    fields: tuple[str, ...] = ()
     heads: tuple[Phrase, ...] = ()
     phrases: tuple[Phrase, ...] = ()
 
@@ -32,7 +34,7 @@ class Problem:
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "side": self.side, "cards": list(self.cards), "message": self.message,
-                "field": self.field, "sentence": {"heads": [h.to_dict() for h in self.heads],
+                "field": self.field, "fields": list(self.fields), "sentence": {"heads": [h.to_dict() for h in self.heads],
                                                   "phrases": [p.to_dict() for p in self.phrases]}}
 
 

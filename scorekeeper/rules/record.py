@@ -7,12 +7,14 @@ returns problems instead of raising.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Mapping
 
 from . import bounds
 from .bounds import CanastaLimits, canasta_limits
-from .cards import Card, parse_cards
+from .cards import NOTATION_HELP, Card, parse_cards, unreadable_tokens
 from .errors import NotationError, RecordError
+from .phrases import phrase
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
 from .canasta_rules import Rules
 from .variants import family, get_variant, registry
@@ -21,6 +23,8 @@ OUT_CHOICES = ("none", "out", "concealed", "table_clear")
 _SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties",
                 *SUMMARY_FIELDS}
 _TOP_FIELDS = {"variant", "options", "totals_before", "sides"}
+#: Unreadable cards of one record reported at once; more are typed only on purpose, and the list stays short.
+TYPOS_MAX = 20
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -75,9 +79,11 @@ def _int(value: Any, field: str, *, minimum: int | None = 0, most: int = bounds.
     return bounds.whole(value, field, least=-most if minimum is None else minimum, most=most)
 
 
-def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX) -> tuple[Card, ...]:
+def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX,
+           typos: list[RecordError] | None = None) -> tuple[Card, ...] | None:
     """Cards as text or as a list of tokens; the text's length and the card count are bounded before and after
-    the tokens are read (``most`` cards)."""
+    the tokens are read (``most`` cards). With ``typos``, each unreadable token is added there (at most
+    :data:`TYPOS_MAX` in all) and None returned, so the record's other card fields are still read."""
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         bounds.at_most(value, most, field)
         value = " ".join(value)
@@ -87,7 +93,12 @@ def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX) -> tuple[Car
     try:
         cards = parse_cards(value)
     except NotationError as exc:
-        raise RecordError(exc.says or str(exc), field=field) from None
+        bad = unreadable_tokens(value)
+        if typos is None or not bad:
+            raise RecordError(exc.says or str(exc), field=field) from None
+        typos += [RecordError(phrase("%(token)r (card %(position)s) is not a card", token=token,
+                                     position=position), field=field) for position, token in bad[:TYPOS_MAX - len(typos)]]
+        return None
     bounds.cards_at_most(len(cards), most, field)
     return cards
 
@@ -152,7 +163,8 @@ def side_names(data: Mapping[str, Any], field: str, *, who: str = "side") -> tup
     return name, players
 
 
-def _melds(data: Mapping[str, Any], field: str, limits: CanastaLimits) -> list[tuple[Card, ...]]:
+def _melds(data: Mapping[str, Any], field: str, limits: CanastaLimits,
+           typos: list[RecordError]) -> list[tuple[Card, ...]]:
     """The side's melds; their count and the side's cards in all of them are bounded by the deck, checked as
     they are read, so a huge record is refused after one deck's worth of cards."""
     melds = data.get("melds", [])
@@ -161,7 +173,9 @@ def _melds(data: Mapping[str, Any], field: str, limits: CanastaLimits) -> list[t
     bounds.at_most(melds, limits.melds, f"{field}.melds")
     parsed, left = [], limits.cards
     for j, meld in enumerate(melds):
-        cards = _cards(meld, f"{field}.melds[{j}]", most=left)
+        cards = _cards(meld, f"{field}.melds[{j}]", most=left, typos=typos)
+        if cards is None:
+            continue
         if not cards:
             raise RecordError("a meld needs cards", field=f"{field}.melds[{j}]")
         parsed.append(cards)
@@ -169,12 +183,12 @@ def _melds(data: Mapping[str, Any], field: str, limits: CanastaLimits) -> list[t
     return parsed
 
 
-def _side(rules: Rules, value: Any, i: int) -> SideRecord:
+def _side(rules: Rules, value: Any, i: int, *, typos: list[RecordError]) -> SideRecord:
     field = f"sides[{i}]"
     data = _object(value, field, _SIDE_FIELDS)
     name, players = side_names(data, field)
     limits = canasta_limits(rules)
-    parsed_melds = _melds(data, field, limits)
+    parsed_melds = _melds(data, field, limits, typos)
     out = data.get("out", "none")
     if out not in OUT_CHOICES:
         raise RecordError(f"{out!r} is not a way to end; choose one of: {', '.join(OUT_CHOICES)}",
@@ -189,7 +203,7 @@ def _side(rules: Rules, value: Any, i: int) -> SideRecord:
     bounds.whole(sum(red.values()), f"{field}.red_threes", least=0, most=limits.red_threes)
     held = limits.cards - sum(map(len, parsed_melds))
     hand = _by_player(data.get("hand", ""), f"{field}.hand", players_t,
-                      lambda v, f: _cards(v, f, most=max(held, 0)))
+                      lambda v, f: _cards(v, f, most=max(held, 0), typos=typos) or ())
     bounds.cards_at_most(sum(map(len, hand.values())), held, f"{field}.hand")
     return SideRecord(
         name=name, players=players_t, melds=tuple(parsed_melds),
@@ -274,11 +288,16 @@ def parse_canasta_record(data: Any, rules: Any = None) -> HandRecord:
     (under ``rules`` when given, else the rules its ``variant`` and ``options`` name)."""
     data = _object(data, "", _TOP_FIELDS)
     rules = record_rules(data, "diszitett", rules)
+    typos: list[RecordError] = []
+    side = partial(_side, typos=typos)
     # Totals are kept by what the variant scores: per side, or per player in the cutthroat form, whose sides
     # change every hand. Any other name would be read and then never looked up (a partner's total dropped).
     if rules.score_per == "player":
-        parsed, totals = record_sides(data, rules, _side, who="side", known_who="player",
+        parsed, totals = record_sides(data, rules, side, who="side", known_who="player",
                                       known=lambda sides: {p for s in sides for p in s.players})
     else:
-        parsed, totals = record_sides(data, rules, _side, who="side")
+        parsed, totals = record_sides(data, rules, side, who="side")
+    if typos:        # every unreadable card of the record at once, each at its field, the notation said once
+        raise RecordError(typos[0].says or typos[0].reason, field=typos[0].field, errors=tuple(typos),
+                          help=NOTATION_HELP)
     return HandRecord(rules=rules, sides=parsed, totals_before=totals)

@@ -183,7 +183,8 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     gone = [s.name for s in record.sides if s.went_out]
     if len(gone) > 1:
         out.append(problem("several_went_out", phrase(
-            "only one player can go out in a hand; recorded: %(names)s", names=gone), field="sides"))
+            "only one player can go out in a hand; recorded: %(names)s", names=gone), field="sides",
+            fields=tuple(f"sides[{i}].out" for i, s in enumerate(record.sides) if s.went_out)))
     if not gone and rules.going_out_required:
         out.append(problem("nobody_went_out", phrase(
             "a hand of %(variant)s ends only when someone goes out; mark who went out", variant=rules.name),
@@ -193,16 +194,37 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     if reds > rules.red_threes_in_deck:
         out.append(problem("too_many_red_threes", phrase(
             "%(count)s red threes were recorded, the deck holds %(most)s", count=reds, most=rules.red_threes_in_deck),
-            field="sides"))
+            field="sides", fields=tuple(f"sides[{i}].red_threes" for i, s in enumerate(record.sides)
+                                        if s.red_three_count)))
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
                         [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
     excess = copy_problems(rules, every, IN_ONE_HAND)
     # A card one meld already holds too many of is reported with that meld (more_copies_than_deck), once.
     alone = over_in_a_meld(rules, (m for s in record.sides for m in s.melds)) if excess else set()
-    out += [problem("too_many_copies", says, offending, field="sides")
-            for card, says, offending in excess if card not in alone]
+    out += [problem("too_many_copies", [says, *where], offending, field="sides", fields=fields)
+            for card, says, offending in excess if card not in alone
+            for where, fields in [_where_copies(record, card)]]
     return out
+
+
+# Written as phrase(...) calls so the catalogue finds them (pybabel extract -k phrase).
+_IN_MELDS = phrase("%(count)s in %(side)s's melds")
+_IN_HAND = phrase("%(count)s in %(side)s's hand")
+
+
+def _where_copies(record: HandRecord, card: tuple[str, str | None]) -> tuple[list, tuple[str, ...]]:
+    """Where the copies of one card are ("7 in Béla's melds", "2 in Dani's hand") and those fields."""
+    key, suit = card
+    said, fields = [], []
+    for i, side in enumerate(record.sides):
+        for part, cards, words in (("melds", [c for m in side.melds for c in m], _IN_MELDS), ("hand", side.hand_cards,
+                                                                                            _IN_HAND)):
+            n = sum(1 for c in cards if c.conservation_key == key and (suit is None or c.suit == suit))
+            if n:
+                said.append(phrase(words.template, count=n, side=side.name))
+                fields.append(f"sides[{i}].{part}")
+    return said, tuple(fields)
 
 
 def _player_count_problems(rules: Rules, record: HandRecord) -> list[Problem]:

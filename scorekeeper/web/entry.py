@@ -30,7 +30,8 @@ from ..fronts import Front, front_of
 from .clash import changes_since, duplicate_of, saved_keys
 from .common import load_match
 from .forms import EntryForm, collect_validation_errors, entry_error, entry_layout
-from ..words import say, say_error
+from .typos import show_unreadable
+from ..words import say
 
 bp = Blueprint("entry", __name__)
 
@@ -116,11 +117,7 @@ def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
     if isinstance(exc, Unavailable):
         form.top_errors.append(unavailable_message())
         return _render(match, form, number, 503)
-    field = getattr(exc, "field", "")
-    form.top_errors.append(_("Could not read %(field)s: %(message)s", field=field or _("the hand"),
-                             message=say_error(exc)))
-    if field.startswith(("sides[", "hands[")):
-        entry_error(form, field, say_error(exc))
+    show_unreadable(form, exc)           # every typo at its field, in the player's words (web/typos.py)
     return _render(match, form, number, 400)
 
 

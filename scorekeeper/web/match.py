@@ -24,7 +24,7 @@ from ..models import Match
 from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
-from ..sheet import chart_labels, sheet_words
+from ..sheet import chart_labels, sheet_words, short_names
 from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
 from .entry import unavailable_message
@@ -54,7 +54,7 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
     links = share_links(match, editable=editable)
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
-                           games=games,
+                           games=games, short=short_names(sheet["columns"]),
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
                            undo_confirm=undo_confirm, posted_version=posted_version, share=links, **extra)

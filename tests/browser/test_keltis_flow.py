@@ -103,7 +103,7 @@ def test_a_keltis_game_tapped_in_on_a_phone_shows_its_scores_and_totals(page: Pa
     expect(anna_cell).to_have_class(re.compile(r"\bwon\b"))
     expect(bela_cell).not_to_have_class(re.compile(r"\bwon\b"))
 
-    tap(page.get_by_text("Game 1 in detail"))
+    tap(page.get_by_role("link", name="Game 1 in detail"))
     detail = page.locator(".keltis-detail .detail-side").filter(has_text="Anna")
     expect(detail.locator("tr.colour-green")).to_have_text(re.compile(r"green\s*0 1 2 3 3 4 5 X\s*8\s*\+\s*7"))
     expect(detail.locator(".items .sum").last).to_have_text(re.compile(r"game score\s*16"))

@@ -7,7 +7,8 @@ seeds 002/003/004 and digest §2 (international bonuses, red threes, penalties, 
 
 import pytest
 
-from scorekeeper.rules import RecordError, get_rules, parse_record, score_hand
+from scorekeeper.rules import RecordError, get_rules, get_variant, parse_record, score_hand, score_match
+from scorekeeper.rules.record import TYPOS_MAX
 
 # A díszített opponent who went out legally with a red canasta of eights: base 500, card value 70.
 BELA_OUT = {"name": "Béla", "melds": ["8 8 8 8 8 8 8"], "out": "out", "hand": ""}
@@ -732,11 +733,38 @@ def test_totals_before_by_the_names_the_variant_scores_count(options, sides, tot
 
 
 def test_bad_card_record_error_names_the_token_and_position():
-    """A notation error inside a record keeps the token and position in its message (cards.py contract)."""
+    """A notation error inside a record keeps the token and position in its message (cards.py contract), in the
+    player's words (issue 11: the notation is said once after all of them, not as a lecture per card)."""
     with pytest.raises(RecordError) as caught:
         parse_record(_with([(("sides", 1, "melds"), ["8 8 8 8 8 8 8", "K Q X"])]))
-    assert "'X' at position 3" in str(caught.value)
-    assert str(caught.value).startswith("sides[1].melds[1]: ")
+    assert str(caught.value).startswith("sides[1].melds[1]: 'X' (card 3) is not a card (cards are 4–10")
+    assert [(e.field, e.reason) for e in caught.value.every] == [("sides[1].melds[1]", "'X' (card 3) is not a card")]
+
+
+def test_every_unreadable_card_of_a_record_is_reported_at_once_each_at_its_field():
+    """Issue 11: the record is read to its end, so three typos in three fields (two in one meld) are four errors
+    in one RecordError, in the order typed; the notation help is said once; a record of typos is bounded."""
+    record = _with([(("sides", 0, "melds"), ["K K X", "Q Q Q"]), (("sides", 0, "hand"), "4 ?"),
+                    (("sides", 1, "melds"), ["8 8 8 8 8 8 8", "9 H 9 W"])])
+    with pytest.raises(RecordError) as caught:
+        parse_record(record)
+    assert [(e.field, e.reason) for e in caught.value.every] == [
+        ("sides[0].melds[0]", "'X' (card 3) is not a card"), ("sides[0].hand", "'?' (card 2) is not a card"),
+        ("sides[1].melds[1]", "'H' (card 2) is not a card"), ("sides[1].melds[1]", "'W' (card 4) is not a card")]
+    assert str(caught.value).count("cards are 4–10") == 1
+    assert caught.value.field == "sides[0].melds[0]"
+    many = _with([(("sides", 0, "melds"), ["X " * 30])])
+    with pytest.raises(RecordError) as caught:
+        parse_record(many)
+    assert len(caught.value.every) == TYPOS_MAX == 20
+
+
+def test_unreadable_cards_keep_their_fields_in_a_match():
+    """score_match moves every collected error under its hand (hands[n].), not only the first."""
+    hand = _with([(("sides", 0, "melds"), ["K K X"]), (("sides", 1, "hand"), "Y")])
+    with pytest.raises(RecordError) as caught:
+        score_match(get_variant("diszitett").rules(), [hand, hand])
+    assert [e.field for e in caught.value.every] == ["hands[0].sides[0].melds[0]", "hands[0].sides[1].hand"]
 
 
 def test_unknown_option_choice_lists_the_choices():

@@ -169,16 +169,17 @@ def test_hand_level_problems_are_shown_on_top(app, client, csrf, token):
     assert state(app, token)["entries"] == []
 
 
-@pytest.mark.parametrize("fields, field_id, message", [
-    pytest.param({"side0-melds": "J J X"}, "side0-melds", "X", id="unreadable card"),
-    pytest.param({"side0-hand": "K K ??"}, "side0-hand", "??", id="unreadable card in hand"),
+@pytest.mark.parametrize("fields, field_id, message, place", [
+    pytest.param({"side0-melds": "J J X"}, "side0-melds", "X", "1st meld", id="unreadable card"),
+    pytest.param({"side0-hand": "K K ??"}, "side0-hand", "??", "cards in hand", id="unreadable card in hand"),
 ])
-def test_unreadable_cards_are_a_400_naming_the_field(app, client, csrf, token, fields, field_id, message):
+def test_unreadable_cards_are_a_400_naming_the_field(app, client, csrf, token, fields, field_id, message, place):
     response = post_hand(client, csrf, token, {**SEED_HAND, **fields})
     html = response.get_data(as_text=True)
     assert response.status_code == 400
     assert message in errors_after(html, field_id)
-    assert "sides[0]" in text(html)                                    # the top message names the field
+    top = text(html[html.index('id="hand-problems"'):html.index('id="side0-name"')])
+    assert f"Anna, {place}: '{message}'" in top and "sides[" not in text(html)    # whose field, not a path
     assert state(app, token)["entries"] == []
 
 

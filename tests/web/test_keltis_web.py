@@ -50,7 +50,8 @@ def checked_stones(html: str, side: int) -> list[str]:
 
 def cells(page: str) -> list[list[str]]:
     """Per game row, per player: the text of the cell (running total, then rows + grey + stones = score)."""
-    rows = re.findall(r'<tr class="hand".*?</tr>', page, re.S)
+    rows = sorted(re.findall(r'<tr class="hand".*?</tr>', page, re.S),        # the page shows the newest first
+                  key=lambda row: int(re.search(r'id="hand-(\d+)"', row).group(1)))
     return [[text(c) for c in re.findall(r'<td class="cell keltis-cell[^"]*">(.*?)</td>', row, re.S)] for row in rows]
 
 
@@ -122,7 +123,7 @@ def test_the_sheet_head_shows_totals_and_one_enter_game_button_and_no_opening_mi
 def test_the_sheet_detail_shows_each_players_rows_as_laid_length_and_points(client, csrf, token):
     post_hand(client, csrf, token, GAME)
     sheet = client.get(f"/m/{token}").get_data(as_text=True)
-    assert f'<a class="detail-link" href="/m/{token}/hands/1">Game 1 in detail</a>' in sheet
+    assert f'<a class="detail-link" href="/m/{token}/hands/1" aria-label="Game 1 in detail">' in sheet
     page = client.get(f"/m/{token}/hands/1").get_data(as_text=True)
     assert "<h1>Game 1 in detail</h1>" in page
     detail = text(page[page.index('class="hand-detail keltis-detail"'):page.index('<p class="entry-buttons">')])

@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper import matches
+from scorekeeper.sheet import short_names
 
 # 4 red threes 800, seven gold canastas 7 × 600, red zsoli-canasta (7 jokers) 500, out from hand 100 + 100:
 # base 5700; card value 8 aces 160 + six other gold canastas 6 × 80 + 7 jokers 350 = 990; hand score 6690.
@@ -50,10 +51,16 @@ def text(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
+def in_page_order(page: str) -> list[str]:
+    """The hand rows as the page lists them (the newest first), each row's HTML."""
+    return re.findall(r'<tr class="hand".*?</tr>', page, re.S)
+
+
 def hand_rows(page: str) -> list[list[dict[str, str]]]:
-    """Per hand row, per column: the bold running total and the small print under it."""
+    """Per hand row, per column: the bold running total and the small print under it; hand 1 first (the page
+    shows the newest first: test_the_newest_hand_comes_first_and_its_number_links_its_page)."""
     rows = []
-    for row in re.findall(r'<tr class="hand".*?</tr>', page, re.S):
+    for row in sorted(in_page_order(page), key=lambda r: int(re.search(r'id="hand-(\d+)"', r).group(1))):
         cells = []
         for cell in re.findall(r'<td class="cell[^"]*">(.*?)</td>', row, re.S):
             total = re.search(r'<strong class="total">(.*?)</strong>', cell, re.S)
@@ -120,13 +127,44 @@ def test_entry_buttons_link_to_both_entry_modes(app, client, db):
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
     for mode in ("cards", "summary"):
         assert f'href="/m/{match.edit_token}/hands/new?mode={mode}"' in page
-    assert f'href="/m/{match.edit_token}/hands/1/edit?mode=cards"' in page
+    hand_page = client.get(f"/m/{match.edit_token}/hands/1").get_data(as_text=True)
+    assert f'href="/m/{match.edit_token}/hands/1/edit?mode=cards"' in hand_page     # a correction: on its page
+
+
+def test_the_newest_hand_comes_first_and_its_number_links_its_page(client, db):
+    """Issue 11: on a phone the newest hand is at the top of the table, and a hand's detail (with Edit and
+    Revisions) is one tap away on its number; no row of controls follows every hand."""
+    match = new_match(db, HAND_1015, HAND_BIG, HAND_1015)
+    page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
+    assert [re.search(r'id="hand-(\d+)"', r).group(1) for r in in_page_order(page)] == ["3", "2", "1"]
+    assert (f'<a class="detail-link" href="/m/{match.edit_token}/hands/2" aria-label="Hand 2 in detail">'
+            '<span class="number">2</span>') in page
+    assert "hand-extra" not in page and "/edit" not in page
+
+
+def test_long_names_are_cut_in_the_columns_and_kept_whole_for_screen_readers(client, db):
+    hand = {"mode": "cards", "sides": [{**SEED_1015, "name": "Annamária"}, BELA_OUT]}
+    match = new_match(db, hand, names=("Annamária", "Béla"))
+    page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
+    assert ('<th scope="col" title="Annamária"><span class="short" aria-hidden="true">Anna.</span>'
+            '<span class="full">Annamária</span></th>') in page
+    assert '<th scope="col">Béla</th>' in page
+
+
+@pytest.mark.parametrize("names, shown", [
+    (["Annamária", "Béla", "Cili"], ["Anna.", "Béla", "Cili"]),
+    (["Erzsébet", "Erzsike"], ["Erzsé.", "Erzsi."]),             # cut later while two would read alike
+    (["Anna & Cili", "Béla & Dani"], ["A&C", "B&D"]),
+    (["Dániel", "Dani"], ["Dáni.", "Dani"]),
+])
+def test_short_names_are_unique(names, shown):
+    assert list(short_names(names).values()) == shown
 
 
 def test_hand_detail_shows_melds_red_threes_twins_and_going_out(client, db):
     match = new_match(db, HAND_1015)
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert f'<a class="detail-link" href="/m/{match.edit_token}/hands/1">Hand 1 in detail</a>' in page
+    assert f'<a class="detail-link" href="/m/{match.edit_token}/hands/1" aria-label="Hand 1 in detail">' in page
     hand_page = client.get(f"/m/{match.edit_token}/hands/1").get_data(as_text=True)
     assert "<h1>Hand 1 in detail</h1>" in hand_page
     detail = text(re.search(r'<section class="hand-detail">.*?</section>\s*</div>\s*</section>', hand_page,
@@ -195,7 +233,7 @@ def test_partnerships_have_one_column_per_side(client, db):
         {"name": "NS", "melds": ["K K K K K K K"], "out": "out", "hand": {"Nóra": "", "Sári": "4"}},
         {"name": "EW", "melds": ["Q Q Q"], "hand": {"Ede": "4", "Wili": "A"}}]}, based_on=0)
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert re.findall(r'<th scope="col">(.*?)</th>', page) == ["Hand", "NS", "EW"]
+    assert [text(h) for h in re.findall(r'<th scope="col">(.*?)</th>', page)] == ["# Hand", "NS", "EW"]
     assert hand_rows(page) == [[
         {"total": "running total 665", "parts": "base 600 card value + 65 = hand score 665"},
         {"total": "running total 5", "parts": "base 0 card value + 5 = hand score 5"}]]
@@ -229,7 +267,7 @@ def test_cutthroat_scores_each_player_with_red_threes_kept_individual(client, db
         {"name": "Béla és Cili", "players": ["Béla", "Cili"], "melds": ["Q Q Q"], "red_threes": {"Cili": 1},
          "hand": {"Béla": "4 4", "Cili": "A"}}]}, based_on=0)
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert re.findall(r'<th scope="col">(.*?)</th>', page) == ["Hand", "Anna", "Béla", "Cili"]
+    assert [text(h) for h in re.findall(r'<th scope="col">(.*?)</th>', page)] == ["# Hand", "Anna", "Béla", "Cili"]
     assert hand_rows(page) == [[
         {"total": "running total 785", "parts": "base 700 card value + 85 = hand score 785"},
         {"total": "running total 0", "parts": "base 0 card value + 0 = hand score 0"},
@@ -281,7 +319,10 @@ def test_view_link_shows_the_numbers_without_edit_controls_or_the_edit_token(cli
     assert match.edit_token not in page
     for control in ("Enter hand", "/undo", "Undo last hand", ">Edit<", "/edit", "Edit link", 'name="version"'):
         assert control not in page
-    assert f'href="/v/{match.view_token}/hands/2/revisions"' in page
+    assert 'title="Revisions (2)"' in in_page_order(page)[0]               # hand 2 is marked as corrected …
+    assert 'aria-label="Hand 2 in detail, Revisions (2)"' in in_page_order(page)[0]     # (said, not only drawn)
+    hand_page = client.get(f"/v/{match.view_token}/hands/2").get_data(as_text=True)
+    assert f'href="/v/{match.view_token}/hands/2/revisions"' in hand_page   # … and its page links the revisions
     revisions = client.get(f"/v/{match.view_token}/hands/2/revisions").get_data(as_text=True)
     assert match.edit_token not in revisions
     assert f'href="/v/{match.view_token}#hand-2"' in revisions
@@ -425,9 +466,10 @@ def test_revisions_list_every_version_newest_first_with_the_current_one_marked(c
     corrected = {"mode": "cards", "sides": [SEED_1015, {**BELA_OUT, "melds": ["Q Q Q Q Q Q Q"]}]}
     matches.edit_hand(db, match, 2, corrected, based_on=match.version)
     sheet = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert "Revisions (2)" in sheet
-    assert f'href="/m/{match.edit_token}/hands/2/revisions"' in sheet
-    assert "/hands/1/revisions" not in sheet                     # one revision: no link
+    assert 'title="Revisions (2)"' in in_page_order(sheet)[0]    # the sheet marks hand 2 (newest first) …
+    assert "Revisions" not in in_page_order(sheet)[1]            # … not hand 1, which has one revision
+    hand_page = client.get(f"/m/{match.edit_token}/hands/2").get_data(as_text=True)
+    assert f'href="/m/{match.edit_token}/hands/2/revisions"' in hand_page
 
     page = client.get(f"/m/{match.edit_token}/hands/2/revisions").get_data(as_text=True)
     items = re.findall(r'<li class="card revision( current)?">(.*?)</li>\s*(?=<li class="card revision|</ol>)',

@@ -66,7 +66,8 @@ NINE_JACKS = {"variant": "diszitett", "sides": [
     pytest.param(TWO_WENT_OUT, "several_went_out",
                  "egy leosztásban csak egy játékos mehet ki; megjelölve: Anna és Béla", id="a list of names"),
     pytest.param(NINE_JACKS, "too_many_copies",
-                 "bubik: 9 van az asztalon és a kezekben, a pakliban csak 8 van", id="a rank in the plural"),
+                 "bubik: 9 van az asztalon és a kezekben, a pakliban csak 8 van; 7 Anna csoportjaiban; 2 Béla "
+                 "kezében", id="a rank in the plural and where the cards are"),
 ])
 def test_the_api_says_problems_in_the_asked_language_and_keeps_codes_and_the_sentence(
         client, record, code, sentence):
@@ -138,8 +139,8 @@ def test_the_penalty_choices_of_the_hand_form_speak_hungarian(client, csrf):
 # --- unreadable input: the reason in the page's language, the token kept as typed ---------------------------
 
 @pytest.mark.parametrize("language, words", [
-    ("hu", "ismeretlen lap: 'X' (3. a sorban: 'J J X')"),
-    ("en", "unknown card 'X' at position 3 in 'J J X'"),
+    ("hu", "1. csoport: 'X' (a(z) 3. lap) nem kártya"),
+    ("en", "1st meld: 'X' (card 3) is not a card"),
 ])
 def test_an_unreadable_card_on_the_hand_form_is_named_in_the_page_language(client, csrf, language, words):
     token = create(client, csrf)
