@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from .. import service
 from ..fronts import FRONTS
+from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
 from ..rules.reference import strip_markers
@@ -27,11 +28,11 @@ from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, pro
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
 
-# (what the button types, what it shows, what a screen reader says)
+# (what the button types, what it shows, what a screen reader says); a face in the page's letters (B, D, Á, NZ)
 KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
-    ("J", "J", _l("jack (bubi)")), ("Q", "Q", _l("queen (dáma)")), ("K", "K", _l("king")),
-    ("A", "A", _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")), ("JK", "JK", _l("joker (nagy zsoli)")),
-    ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
+    ("J", face("J"), _l("jack (bubi)")), ("Q", face("Q"), _l("queen (dáma)")), ("K", face("K"), _l("king")),
+    ("A", face("A"), _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")),
+    ("JK", face("JK"), _l("joker (nagy zsoli)")), ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
 
 
