@@ -90,12 +90,16 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     rules = rules_from_json(*pinned)
     if not isinstance(sides, (list, tuple)) or not rules.min_sides <= len(sides) <= rules.max_sides:
         span = rules.min_sides if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"
-        raise RecordError(f"{rules.name} in this form needs {span} sides", field="sides")
+        # a side of one player is a player: "csapat" (a team) would be wrong for díszített
+        raise RecordError(phrase("%(variant)s in this form needs %(span)s players", variant=rules.name, span=span)
+                          if getattr(rules, "players_per_side", 1) == 1 else
+                          phrase("%(variant)s in this form needs %(span)s sides", variant=rules.name, span=span),
+                          field="sides")
     stored, seen = [], set()
     for i, side in enumerate(sides):
         name = side.get("name") if isinstance(side, Mapping) else None
         if not isinstance(name, str) or not name.strip():
-            raise RecordError("every side needs a name", field=f"sides[{i}].name")
+            raise RecordError(phrase("every side needs a name"), field=f"sides[{i}].name")
         name = bounds.text(name, f"sides[{i}].name", most=bounds.TEXT_MAX, single_line=True).strip()[:80]
         players = side.get("players") or [name]
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):

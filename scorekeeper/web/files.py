@@ -118,12 +118,13 @@ def import_match():
     try:
         match = transfer.import_match(get_session(), transfer.parse_export(upload.read()))
     except transfer.ImportRefused as exc:
-        return _refused(_("This file cannot be imported: %(reason)s", reason=str(exc)))
+        # the reason names a part of the file in the export's own (English) terms: shown as such, marked English
+        return _refused(_("This file cannot be imported."), detail=str(exc))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
-def _refused(message: str):
-    return render_template("error.html", code=400, message=message), 400
+def _refused(message: str, detail: str = ""):
+    return render_template("error.html", code=400, message=message, detail=detail), 400
 
 
 # Checked before the view runs (a sheet's link is not even looked up for a refused request); the sheet on both
