@@ -181,6 +181,16 @@ def revisions(match: Match, number: int) -> list[dict[str, Any]]:
     return out
 
 
+def own_revisions(match: Match, number: int) -> int:
+    """How many times the hand now numbered ``number`` was entered or corrected: an undo ends a hand, so a hand
+    that once had this number and was undone is another hand, not counted."""
+    count = 0
+    for event in match.events:
+        if event.hand_number == number:
+            count = 0 if event.action == "undo" else count + 1
+    return count
+
+
 def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"sides": e["sides"]} for e in entries]
 
@@ -355,7 +365,7 @@ def _replay(match: Match) -> dict[str, Any]:
     for number, (entry, result) in enumerate(zip(entries, results), start=1):
         totals.update(result.totals)
         hands.append({"number": number, "mode": entry.get("mode", "cards"),
-                      "revisions": sum(1 for e in match.events if e.hand_number == number and e.action != "undo"),
+                      "revisions": own_revisions(match, number),
                       "result": result.to_dict()})
     last = results[-1] if results else None
     minimums = {n: rules.opening_minimum(t) for n, t in totals.items()}

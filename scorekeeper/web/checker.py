@@ -141,11 +141,41 @@ class EscapeHtml(Extension):
         md.treeprocessors.register(_SafeLinks(md), "safe_links", 5)
 
 
+# Where the rules came from: the .md files cite the source texts for the developers ("*Source: seed 000_….txt.*"
+# under a heading, "(seed 002)" in a sentence). A player reads the rule, not the file name: the page moves the
+# sources to its end, a citation in the text becomes a footnote mark.
+_SOURCE_LINE = re.compile(r"^\*(Sources?: .+?)\*[ \t]*$", re.M | re.S)
+_FILE = r"`?\d{3}(?:_[0-9a-f]+\.txt)?`?"
+_CITATION = re.compile(rf"[ \t]?\((seeds? [^()]*?)\)|(?<![\w`])((?:seeds?|Seeds?) {_FILE}(?:(?:, | / | and ){_FILE})*)")
+
+
+def sources_apart(text: str) -> tuple[str, list[str]]:
+    """The Markdown with its source citations taken out of the text a player reads: source lines are listed under
+    "Sources" at the end, a citation inside the text becomes a footnote. Returns the text and the sources."""
+    lines = [m.group(1).replace("\n", " ") for m in _SOURCE_LINE.finditer(text)]
+    text = _SOURCE_LINE.sub("", text)
+    notes: list[str] = []
+
+    def footnote(match: re.Match) -> str:
+        cited = match.group(1) or match.group(2)
+        if cited not in notes:
+            notes.append(cited)
+        return f"[^source-{notes.index(cited) + 1}]"
+
+    text = _CITATION.sub(footnote, text)
+    listed = list(dict.fromkeys(lines))
+    if listed:
+        text += "\n\n## Sources\n\n" + "".join(f"- {line}\n" for line in listed)
+    text += "".join(f"\n[^source-{i}]: {cited}\n" for i, cited in enumerate(notes, 1))
+    return text, listed + notes
+
+
 @lru_cache(maxsize=16)
 def _render(path: str, mtime_ns: int) -> tuple[str, str]:
-    md = markdown.Markdown(extensions=["tables", "toc", EscapeHtml()], output_format="html",
+    md = markdown.Markdown(extensions=["tables", "toc", "footnotes", EscapeHtml()], output_format="html",
                            extension_configs={"toc": {"toc_depth": "2-3"}})
-    body = md.convert(strip_markers(Path(path).read_text(encoding="utf-8")))   # raw HTML (a marker) would show
+    text, _sources = sources_apart(strip_markers(Path(path).read_text(encoding="utf-8")))
+    body = md.convert(text)                   # raw HTML (a marker) would show
     return body, md.toc
 
 

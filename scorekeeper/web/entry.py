@@ -141,8 +141,11 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         return _refused(match, form, number, exc)
     except LookupError as exc:
         abort(404, description=str(exc))
-    flash(_("Game %(number)d saved.", number=saved) if front.plays_games else
-          _("Hand %(number)d saved.", number=saved))
+    if number is None:
+        flash(_("Game %(number)d saved.", number=saved) if front.plays_games else _("Hand %(number)d saved.", number=saved))
+    else:                                # a correction says so: "saved" read as a new hand
+        flash(_("Game %(number)d corrected.", number=saved) if front.plays_games else
+              _("Hand %(number)d corrected.", number=saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
