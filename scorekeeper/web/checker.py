@@ -132,6 +132,15 @@ class _SafeLinks(Treeprocessor):
                     del element.attrib[attribute]
 
 
+class _KeyboardScrollTables(Treeprocessor):
+    """A wide table scrolls sideways inside the page on a phone (rules.css); tabindex lets a keyboard scroll it
+    too (axe: scrollable-region-focusable)."""
+
+    def run(self, root):
+        for table in root.iter("table"):
+            table.set("tabindex", "0")
+
+
 class EscapeHtml(Extension):
     """Raw HTML in the Markdown is shown as text, and links keep to http(s), mailto and the page itself."""
 
@@ -139,6 +148,7 @@ class EscapeHtml(Extension):
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
         md.treeprocessors.register(_SafeLinks(md), "safe_links", 5)
+        md.treeprocessors.register(_KeyboardScrollTables(md), "scroll_tables", 4)
 
 
 # Where the rules came from: the .md files cite the source texts for the developers ("*Source: seed 000_….txt.*"

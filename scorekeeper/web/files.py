@@ -50,9 +50,17 @@ def _printed(render: Callable[[], bytes]) -> Callable[[], bytes]:
 
 @bp.app_context_processor
 def _pads_on_offer():
-    """``score_pads()`` for the home page: the variants a blank pad can be printed for."""
-    def score_pads() -> list[tuple[str, str]]:
-        return [(v.id, v.name) for v in registry().values() if _prints_pad(v.family)]
+    """``score_pads()`` for the home page: the variants a blank pad can be printed for, each with the numbers of
+    columns its default form can have (``/pad/<id>.pdf?sides=N``; one number: nothing to choose) and whether a
+    column is a player (a side of one)."""
+    def score_pads() -> list[tuple[str, str, list[int], bool]]:
+        pads = []
+        for v in registry().values():
+            if _prints_pad(v.family):
+                rules = v.rules(None)
+                pads.append((v.id, v.name, list(range(rules.min_sides, rules.max_sides + 1)),
+                             getattr(rules, "players_per_side", 1) == 1))
+        return pads
     return {"score_pads": score_pads}
 
 
