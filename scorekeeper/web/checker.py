@@ -154,7 +154,7 @@ class EscapeHtml(Extension):
 # Where the rules came from: the .md files cite the source texts for the developers ("*Source: seed 000_….txt.*"
 # under a heading, "(seed 002)" in a sentence). A player reads the rule, not the file name: the page moves the
 # sources to its end, a citation in the text becomes a footnote mark.
-_SOURCE_LINE = re.compile(r"^\*(Sources?: .+?)\*[ \t]*$", re.M | re.S)
+_SOURCE_LINE = re.compile(r"^\*Sources?: (.+?)\*[ \t]*$", re.M | re.S)
 _FILE = r"`?\d{3}(?:_[0-9a-f]+\.txt)?`?"
 _CITATION = re.compile(rf"[ \t]?\((seeds? [^()]*?)\)|(?<![\w`])((?:seeds?|Seeds?) {_FILE}(?:(?:, | / | and ){_FILE})*)")
 

@@ -38,8 +38,8 @@ def test_a_citation_in_a_sentence_becomes_a_footnote_and_repeats_share_one():
                                   "Options: `2`: seed 002; `1`: seed 004.\n")
     read = text.split("## Sources")[0]
     assert "seed" not in read and read.count("[^source-1]") == 3 and read.count("[^source-2]") == 1
-    assert "## Sources\n\n- Source: seed 000_ab.txt.\n" in text
-    assert sources == ["Source: seed 000_ab.txt.", "seed 002", "seed 004"]
+    assert "## Sources\n\n- seed 000_ab.txt.\n" in text
+    assert sources == ["seed 000_ab.txt.", "seed 002", "seed 004"]
 
 
 def test_no_option_help_or_label_speaks_of_the_seed():
@@ -88,3 +88,13 @@ def test_revision_times_are_shown_in_the_phones_zone_with_utc_named_without_scri
     assert stamp and stamp.group(1).endswith("Z") and stamp.group(2).endswith(" UTC")    # no script: UTC, named
     assert "/static/localtime.js" in html and "data-local-note=" in html
     assert "telefon" in unescape(re.search(r'data-local-note="([^"]+)"', html).group(1))
+
+
+def test_the_home_page_prints_a_diszitett_pad_for_2_to_6_players(client):
+    """The blank díszített pad had 4 columns though the game seats 6: the home page asks how many."""
+    html = client.get("/").get_data(as_text=True)
+    form = re.search(r'<form class="pad-size" method="get" action="/pad/diszitett.pdf">.*?</form>', html, re.S)
+    assert form, "no choice of the díszített pad's size"
+    assert re.findall(r'<option value="(\d)"', form.group(0)) == ["2", "3", "4", "5", "6"]
+    assert '<option value="4" selected>' in form.group(0) and "6 players" in form.group(0)
+    assert 'action="/pad/international.pdf"' not in html           # two sides, nothing to choose
