@@ -61,6 +61,7 @@ def pages(tokens) -> list[str]:
              f"/v/{dis}",                                               # an edit token on the view link: 404
              f"/m/{dis}/hands/new?mode=nonsense"]                       # 400
     found += [f"/?variant={v}" for v in ("diszitett", "international", "keltis")]
+    found += [f"/?variant=international&players={p}" for p in ("2", "3", "3_cutthroat", "3_swedish", "5", "6")]
     found += [f"/checker?variant={v}" for v in ("diszitett", "international")]
     for token in (dis, intl):
         found += [f"/m/{token}", f"/m/{token}/hands/new", f"/m/{token}/hands/new?mode=summary", f"/m/{token}/hands/1",
