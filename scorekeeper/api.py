@@ -23,7 +23,7 @@ from .saves import AlreadySaved, KeyReused, Unavailable, check_key
 from .models import Match
 from .rules import NotationError, RecordError, ScorekeeperError
 from .rules.bounds import bad_json
-from .words import said, say_error
+from .words import kind_label, said, say_error
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -155,11 +155,14 @@ def state(match: Match) -> dict[str, Any]:
 
 
 def spoken(result: dict[str, Any]) -> dict[str, Any]:
-    """A result or verdict whose problem messages follow the request's language, like the API's own messages
-    (an opening's melds carry their own problems). Codes, fields and the unfilled ``sentence`` stay as they are."""
+    """A result or verdict whose problem messages and meld ``label`` follow the request's language, like the
+    API's own messages (an opening's melds carry their own problems). Codes, ``kind``, fields and the unfilled
+    ``sentence`` stay as they are: a front that shows the label live ("gold canasta ✓") shows the page's words."""
     if str(get_locale()) == "en":
         return result
     out = {**result, "problems": said(result.get("problems", []))}
+    if "kind" in result:
+        out["label"] = kind_label(result)
     if "melds" in result:
         out["melds"] = [spoken(m) if isinstance(m, dict) and "problems" in m else m for m in result["melds"]]
     return out

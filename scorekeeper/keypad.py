@@ -4,6 +4,12 @@
 what it returns, so a deck that gains or loses a kind of card (no jokers, other wild ranks: ``[deck] wilds``)
 changes the keys without a change here. Suit keys come only where a suit matters to a meld (a table that allows
 sequences, ``[melds.sequence]``): a suit key adds its suit to the card typed last (``7`` then ``♥`` is ``7h``).
+A red three key comes only where a red three can be written on the form: it is never melded, so only a table
+that lets one be left in hand (``[red_threes] in_hand = "penalty"``) has it; díszített counts them instead.
+
+A key shows the rank's letter in the page's language (B, D, K, Á, NZ on a Hungarian page: ``pgettext("card
+key", …)``) but types the parser's notation (``J``, ``Q``, ``K``, ``A``, ``JK``), so what is typed reads the same
+in both languages and the Hungarian letters stay accepted when typed (rules/cards.py).
 """
 
 from __future__ import annotations
@@ -11,14 +17,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import lazy_gettext as _l, lazy_pgettext
+
 from .rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE
+from .rules.schema import RedThreeInHand
 
 #: A key: what the button shows, the notation it types, and a name for screen readers.
-Key = tuple[str, str, str]
+Key = tuple[Any, str, Any]
 
 _SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-_NAMES = {JOKER: "joker"}
-_SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+# What a key shows where it differs from its notation: the letters a Hungarian table calls the cards by.
+_FACES = {"J": lazy_pgettext("card key", "J"), "Q": lazy_pgettext("card key", "Q"),
+          "K": lazy_pgettext("card key", "K"), "A": lazy_pgettext("card key", "A"),
+          JOKER: lazy_pgettext("card key", "JK")}
+_NAMES = {"J": _l("jack"), "Q": _l("queen"), "K": _l("king"), "A": _l("ace"), DEUCE: _l("deuce"),
+          JOKER: _l("joker")}
+_SUIT_NAMES = {"c": _l("clubs"), "d": _l("diamonds"), "h": _l("hearts"), "s": _l("spades")}
+
+
+def face(rank: str) -> Any:
+    """What a key of ``rank`` shows: its letter in the page's language (the meld checker's keys too)."""
+    return _FACES.get(rank, rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +47,7 @@ class DeckSpec:
     naturals: tuple[str, ...]        # ranks that meld in groups, ascending
     wilds: tuple[str, ...]           # wild ranks, the joker last when the deck has jokers
     threes: bool                     # red and black threes are in play (keyed apart: a red three scores)
+    red_three_key: bool              # a red three can be written on the form (left in hand: a penalty)
     suits: tuple[str, ...]
 
 
@@ -39,16 +59,21 @@ def deck_spec(rules: Any) -> DeckSpec:
     wilds = tuple(k for k in (DEUCE, JOKER) if k in wild and (k != JOKER or jokers))
     naturals = NATURAL_RANKS + (() if DEUCE in wild else (DEUCE,))
     suited = "sequence" in getattr(rules, "shapes", {})
-    return DeckSpec(naturals=naturals, wilds=wilds, threes=True, suits=SUITS if suited else ())
+    held = getattr(rules, "red_three_in_hand", RedThreeInHand.PENALTY) != RedThreeInHand.IMPOSSIBLE
+    return DeckSpec(naturals=naturals, wilds=wilds, threes=True, red_three_key=held,
+                    suits=SUITS if suited else ())
 
 
 def keypad(rules: Any) -> tuple[Key, ...]:
     """The keys of the hand form: naturals, then wilds, then a red and a black three, then the suits if any
-    (a suit's notation is ``~`` and the letter: the form's script adds the letter to the last card)."""
+    (a suit's notation is ``~`` and the letter: the form's script adds the letter to the last card). The face
+and the name are lazy strings, said in the page's language when the template shows them."""
     deck = deck_spec(rules)
-    keys = [(r, r, _NAMES.get(r, r)) for r in deck.naturals + deck.wilds]
+    keys: list[Key] = [(_FACES.get(r, r), r, _NAMES.get(r, r)) for r in deck.naturals + deck.wilds]
+    if deck.threes and deck.red_three_key:
+        keys.append((THREE + _SUIT_SIGNS["h"], THREE + "h", _l("red three")))
     if deck.threes:
-        keys += [(THREE + _SUIT_SIGNS["h"], THREE + "h", "red three"), (THREE + _SUIT_SIGNS["s"], THREE, "black three")]
+        keys.append((THREE + _SUIT_SIGNS["s"], THREE, _l("black three")))
     keys += [(_SUIT_SIGNS[s], "~" + s, _SUIT_NAMES[s]) for s in deck.suits]
     return tuple(keys)
 

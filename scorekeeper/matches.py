@@ -90,12 +90,16 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     rules = rules_from_json(*pinned)
     if not isinstance(sides, (list, tuple)) or not rules.min_sides <= len(sides) <= rules.max_sides:
         span = rules.min_sides if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"
-        raise RecordError(f"{rules.name} in this form needs {span} sides", field="sides")
+        # a side of one player is a player: "csapat" (a team) would be wrong for díszített
+        raise RecordError(phrase("%(variant)s in this form needs %(span)s players", variant=rules.name, span=span)
+                          if getattr(rules, "players_per_side", 1) == 1 else
+                          phrase("%(variant)s in this form needs %(span)s sides", variant=rules.name, span=span),
+                          field="sides")
     stored, seen = [], set()
     for i, side in enumerate(sides):
         name = side.get("name") if isinstance(side, Mapping) else None
         if not isinstance(name, str) or not name.strip():
-            raise RecordError("every side needs a name", field=f"sides[{i}].name")
+            raise RecordError(phrase("every side needs a name"), field=f"sides[{i}].name")
         name = bounds.text(name, f"sides[{i}].name", most=bounds.TEXT_MAX, single_line=True).strip()[:80]
         players = side.get("players") or [name]
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
@@ -175,6 +179,16 @@ def revisions(match: Match, number: int) -> list[dict[str, Any]]:
             out.append({"seq": event.seq, "action": event.action, "entry": event.entry,
                         "created_at": event.created_at.isoformat(timespec="seconds")})
     return out
+
+
+def own_revisions(match: Match, number: int) -> int:
+    """How many times the hand now numbered ``number`` was entered or corrected: an undo ends a hand, so a hand
+    that once had this number and was undone is another hand, not counted."""
+    count = 0
+    for event in match.events:
+        if event.hand_number == number:
+            count = 0 if event.action == "undo" else count + 1
+    return count
 
 
 def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -351,7 +365,7 @@ def _replay(match: Match) -> dict[str, Any]:
     for number, (entry, result) in enumerate(zip(entries, results), start=1):
         totals.update(result.totals)
         hands.append({"number": number, "mode": entry.get("mode", "cards"),
-                      "revisions": sum(1 for e in match.events if e.hand_number == number and e.action != "undo"),
+                      "revisions": own_revisions(match, number),
                       "result": result.to_dict()})
     last = results[-1] if results else None
     minimums = {n: rules.opening_minimum(t) for n, t in totals.items()}

@@ -141,7 +141,7 @@ def _rank(rank: Any) -> str:
 
 
 # How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS).
-PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word}
+PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word, "variant": table_word}
 
 
 def _translated(part: Phrase) -> str:

@@ -82,14 +82,37 @@
     return dl;
   }
 
+  /* The reason right under the verdict, above the figures: on a phone it stays above the fold. */
+  function problemList(v) {
+    var problems = el("ul", "problems");
+    v.problems.forEach(function (p) {
+      var item = el("li");
+      item.setAttribute("data-code", p.code);
+      var title = strings.titles && strings.titles[p.code];
+      if (title) {
+        item.appendChild(el("strong", null, title + ":"));
+        item.appendChild(document.createTextNode(" "));
+      }
+      item.appendChild(el("span", null, p.message));     // the API says it in the page's language
+      if (p.cards && p.cards.length) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(el("span", "cards", p.cards.join(" ")));
+      }
+      problems.appendChild(item);
+    });
+    return problems;
+  }
+
   function render(v, min) {
     var box = el("div", "verdict-box " + (v.legal ? "legal" : "illegal"));
+    var hasProblems = v.problems && v.problems.length;
     box.appendChild(el("p", "verdict-word", v.legal ? strings.legal : strings.illegal));
     if (v.melds && v.melds.length) {
       var total = el("p", "verdict-opening", strings.opening_value + ": ");
       total.appendChild(el("strong", null, v.opening_value));
       if (min !== null) { total.appendChild(document.createTextNode(" (" + format(strings.minimum, {n: min}) + ")")); }
       box.appendChild(total);
+      if (hasProblems) { box.appendChild(problemList(v)); }
       var list = el("ol", "melds");
       v.melds.forEach(function (m) {
         var item = el("li");
@@ -104,26 +127,8 @@
       box.appendChild(list);
     } else {
       box.appendChild(el("p", "verdict-kind", label(v)));
+      if (hasProblems) { box.appendChild(problemList(v)); }
       box.appendChild(figures(v, min !== null, min));
-    }
-    if (v.problems && v.problems.length) {
-      var problems = el("ul", "problems");
-      v.problems.forEach(function (p) {
-        var item = el("li");
-        item.setAttribute("data-code", p.code);
-        var title = strings.titles && strings.titles[p.code];
-        if (title) {
-          item.appendChild(el("strong", null, title + ":"));
-          item.appendChild(document.createTextNode(" "));
-        }
-        item.appendChild(el("span", null, p.message));     // the API says it in the page's language
-        if (p.cards && p.cards.length) {
-          item.appendChild(document.createTextNode(" "));
-          item.appendChild(el("span", "cards", p.cards.join(" ")));
-        }
-        problems.appendChild(item);
-      });
-      box.appendChild(problems);
     }
     result.replaceChildren ? result.replaceChildren(box) : (result.textContent = "", result.appendChild(box));
   }

@@ -109,29 +109,33 @@
       return text.split(/[\s,]+/).filter(Boolean).length;
     }
 
-    function ask(text) {
-      if (!checkUrl || text in verdicts) { return; }
-      verdicts[text] = null;
+    /* A side that went out may lay melds only going out allows (black threes): the check is asked so. */
+    function key(text, out) { return (out ? "out:" : "") + text; }
+
+    function ask(text, out) {
+      var k = key(text, out);
+      if (!checkUrl || k in verdicts) { return; }
+      verdicts[k] = null;
       fetch(checkUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify({ variant: form.dataset.variant, cards: text, options: options })
+        body: JSON.stringify({ variant: form.dataset.variant, cards: text, options: options, going_out: !!out })
       }).then(function (response) {
         return response.json().catch(function () { return null; });
       }).then(function (data) {
-        if (data && typeof data.legal === "boolean") { verdicts[text] = data; }
-        else if (data && data.error && data.error.message) { verdicts[text] = { legal: false, problems: [{ message: data.error.message }] }; }
-        else { delete verdicts[text]; }
+        if (data && typeof data.legal === "boolean") { verdicts[k] = data; }
+        else if (data && data.error && data.error.message) { verdicts[k] = { legal: false, problems: [{ message: data.error.message }] }; }
+        else { delete verdicts[k]; }
         redrawAll();
       }).catch(function () {
         checkUrl = "";          // no API here: counts only, nothing breaks
       });
     }
 
-    function describe(text) {
+    function describe(text, wentOut) {
       var n = count(text);
       var out = n + " " + (n === 1 ? strings.card : strings.cards);
-      var v = verdicts[text];
+      var v = verdicts[key(text, wentOut)];
       if (!v) { return { text: out, state: "" }; }
       if (v.legal) { return { text: out + " · " + (v.label || strings.legal) + " ✓", state: v.is_canasta ? "canasta" : "ok" }; }
       var reason = v.problems && v.problems.length ? v.problems[0].message : "";
@@ -140,13 +144,19 @@
 
     each("[data-status-for]", function (list) {
       var field = document.getElementById(list.dataset.statusFor);
+      var side = list.closest("section") || form;
       var timer = null;
+      function wentOut() {
+        var chosen = side.querySelector(".out-choice input[type=radio]:checked");
+        return !!(chosen && chosen.value !== "none");
+      }
+      function askAll(melds) { var out = wentOut(); melds.forEach(function (m) { ask(m, out); }); }
       function redraw() {
         var melds = field.value.split(/[\n|]/).map(function (m) { return m.trim(); }).filter(Boolean);
         list.textContent = "";
         melds.forEach(function (m) {
           var item = document.createElement("li");
-          var d = describe(m);
+          var d = describe(m, wentOut());
           item.textContent = d.text;
           if (d.state) { item.className = d.state; }
           list.appendChild(item);
@@ -156,10 +166,13 @@
       field.addEventListener("input", function () {
         var melds = redraw();
         clearTimeout(timer);
-        timer = setTimeout(function () { melds.forEach(ask); }, 250);
+        timer = setTimeout(function () { askAll(melds); }, 250);
+      });
+      side.addEventListener("change", function (event) {
+        if (event.target.closest(".out-choice")) { askAll(redraw()); }
       });
       redraws.push(redraw);
-      redraw().forEach(ask);
+      askAll(redraw());
     });
 
     /* ---- pile size only for a table clear ---- */

@@ -34,7 +34,8 @@ def and_join(names: Iterable[str], word: str = "and") -> str:
 
 
 #: How the core says a value that is a word, by the last part of its argument name (``odd_rank`` is a rank).
-ENGLISH: dict[str, Callable[[Any], str]] = {"rank": plural, "nth": ordinal, "names": and_join, "colour": str}
+ENGLISH: dict[str, Callable[[Any], str]] = {"rank": plural, "nth": ordinal, "names": and_join, "colour": str,
+                                            "variant": str}      # a variant's name: a table word
 WORD_KINDS = frozenset(ENGLISH)
 
 

@@ -19,11 +19,23 @@ def _answer(code: int, message: str, *, api_code: str | None = None, retry: int 
         code, headers
 
 
+def _default_message(code: int) -> str:
+    """Our words for an error werkzeug describes in English only (a mistyped address, a wrong method…)."""
+    return {404: _("There is no page at this address. Check the link, or start again from the home page."),
+            405: _("This page cannot be used that way. Go back and use its buttons."),
+            413: _("What was sent is too large."),
+            500: _("Something went wrong on our side. Nothing was changed: try again in a moment.")}.get(
+        code, _("Something in the request was not right."))
+
+
 def _error(code: int):
     def handler(error):
         retry = getattr(error, "retry_after", None)
         retry = retry if isinstance(retry, int) else None
-        return _answer(code, getattr(error, "description", ""), retry=retry, api_code=getattr(error, "api_code", None))
+        message = getattr(error, "description", "")
+        if message == getattr(type(error), "description", None):     # werkzeug's English default
+            message = _default_message(code)
+        return _answer(code, str(message), retry=retry, api_code=getattr(error, "api_code", None))
     return handler
 
 

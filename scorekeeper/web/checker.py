@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from .. import service
 from ..fronts import FRONTS
+from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
 from ..rules.reference import strip_markers
@@ -27,11 +28,11 @@ from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, pro
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
 
-# (what the button types, what it shows, what a screen reader says)
+# (what the button types, what it shows, what a screen reader says); a face in the page's letters (B, D, Á, NZ)
 KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
-    ("J", "J", _l("jack (bubi)")), ("Q", "Q", _l("queen (dáma)")), ("K", "K", _l("king")),
-    ("A", "A", _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")), ("JK", "JK", _l("joker (nagy zsoli)")),
-    ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
+    ("J", face("J"), _l("jack (bubi)")), ("Q", face("Q"), _l("queen (dáma)")), ("K", face("K"), _l("king")),
+    ("A", face("A"), _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")),
+    ("JK", face("JK"), _l("joker (nagy zsoli)")), ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
 
 
@@ -131,6 +132,15 @@ class _SafeLinks(Treeprocessor):
                     del element.attrib[attribute]
 
 
+class _KeyboardScrollTables(Treeprocessor):
+    """A wide table scrolls sideways inside the page on a phone (rules.css); tabindex lets a keyboard scroll it
+    too (axe: scrollable-region-focusable)."""
+
+    def run(self, root):
+        for table in root.iter("table"):
+            table.set("tabindex", "0")
+
+
 class EscapeHtml(Extension):
     """Raw HTML in the Markdown is shown as text, and links keep to http(s), mailto and the page itself."""
 
@@ -138,13 +148,44 @@ class EscapeHtml(Extension):
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
         md.treeprocessors.register(_SafeLinks(md), "safe_links", 5)
+        md.treeprocessors.register(_KeyboardScrollTables(md), "scroll_tables", 4)
+
+
+# Where the rules came from: the .md files cite the source texts for the developers ("*Source: seed 000_….txt.*"
+# under a heading, "(seed 002)" in a sentence). A player reads the rule, not the file name: the page moves the
+# sources to its end, a citation in the text becomes a footnote mark.
+_SOURCE_LINE = re.compile(r"^\*Sources?: (.+?)\*[ \t]*$", re.M | re.S)
+_FILE = r"`?\d{3}(?:_[0-9a-f]+\.txt)?`?"
+_CITATION = re.compile(rf"[ \t]?\((seeds? [^()]*?)\)|(?<![\w`])((?:seeds?|Seeds?) {_FILE}(?:(?:, | / | and ){_FILE})*)")
+
+
+def sources_apart(text: str) -> tuple[str, list[str]]:
+    """The Markdown with its source citations taken out of the text a player reads: source lines are listed under
+    "Sources" at the end, a citation inside the text becomes a footnote. Returns the text and the sources."""
+    lines = [m.group(1).replace("\n", " ") for m in _SOURCE_LINE.finditer(text)]
+    text = _SOURCE_LINE.sub("", text)
+    notes: list[str] = []
+
+    def footnote(match: re.Match) -> str:
+        cited = match.group(1) or match.group(2)
+        if cited not in notes:
+            notes.append(cited)
+        return f"[^source-{notes.index(cited) + 1}]"
+
+    text = _CITATION.sub(footnote, text)
+    listed = list(dict.fromkeys(lines))
+    if listed:
+        text += "\n\n## Sources\n\n" + "".join(f"- {line}\n" for line in listed)
+    text += "".join(f"\n[^source-{i}]: {cited}\n" for i, cited in enumerate(notes, 1))
+    return text, listed + notes
 
 
 @lru_cache(maxsize=16)
 def _render(path: str, mtime_ns: int) -> tuple[str, str]:
-    md = markdown.Markdown(extensions=["tables", "toc", EscapeHtml()], output_format="html",
+    md = markdown.Markdown(extensions=["tables", "toc", "footnotes", EscapeHtml()], output_format="html",
                            extension_configs={"toc": {"toc_depth": "2-3"}})
-    body = md.convert(strip_markers(Path(path).read_text(encoding="utf-8")))   # raw HTML (a marker) would show
+    text, _sources = sources_apart(strip_markers(Path(path).read_text(encoding="utf-8")))
+    body = md.convert(text)                   # raw HTML (a marker) would show
     return body, md.toc
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from flask import Blueprint, abort
+from flask_babel import lazy_gettext as _l
 
 from ..db import get_session
 from ..matches import find_match
 from ..models import Match
 
-NO_MATCH = "No match at this link. Check that the whole link was copied."
+# Said when a page is drawn (lazy): the page's language, not the language of the first request.
+NO_MATCH = _l("No match at this link. Check that the whole link was copied.")
 
 
 def load_match(token: str, *, editable: bool) -> Match:

@@ -138,9 +138,17 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         saved = _store(session, match, number, entry, version, request.form.get("save_key") or None)
     except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable) as exc:
         return _refused(match, form, number, exc)
-    flash(_("Game %(number)d saved.", number=saved) if front.plays_games else
-          _("Hand %(number)d saved.", number=saved))
+    flash(_saved_message(front, number, saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
+
+
+def _saved_message(front: Any, number: int | None, saved: int) -> str:
+    if number is None:
+        return _("Game %(number)d saved.", number=saved) if front.plays_games else _("Hand %(number)d saved.",
+                                                                                     number=saved)
+    # A correction says so: "saved" read as a new hand.
+    return _("Game %(number)d corrected.", number=saved) if front.plays_games else _("Hand %(number)d corrected.",
+                                                                                     number=saved)
 
 
 def _unconfirmed_duplicate(session: Any, match: Match, entry: dict[str, Any], version: int,

@@ -50,9 +50,17 @@ def _printed(render: Callable[[], bytes]) -> Callable[[], bytes]:
 
 @bp.app_context_processor
 def _pads_on_offer():
-    """``score_pads()`` for the home page: the variants a blank pad can be printed for."""
-    def score_pads() -> list[tuple[str, str]]:
-        return [(v.id, v.name) for v in registry().values() if _prints_pad(v.family)]
+    """``score_pads()`` for the home page: the variants a blank pad can be printed for, each with the numbers of
+    columns its default form can have (``/pad/<id>.pdf?sides=N``; one number: nothing to choose) and whether a
+    column is a player (a side of one)."""
+    def score_pads() -> list[tuple[str, str, list[int], bool]]:
+        pads = []
+        for v in registry().values():
+            if _prints_pad(v.family):
+                rules = v.rules(None)
+                pads.append((v.id, v.name, list(range(rules.min_sides, rules.max_sides + 1)),
+                             getattr(rules, "players_per_side", 1) == 1))
+        return pads
     return {"score_pads": score_pads}
 
 
@@ -118,12 +126,13 @@ def import_match():
     try:
         match = transfer.import_match(get_session(), transfer.parse_export(upload.read()))
     except transfer.ImportRefused as exc:
-        return _refused(_("This file cannot be imported: %(reason)s", reason=str(exc)))
+        # the reason names a part of the file in the export's own (English) terms: shown as such, marked English
+        return _refused(_("This file cannot be imported."), detail=str(exc))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
-def _refused(message: str):
-    return render_template("error.html", code=400, message=message), 400
+def _refused(message: str, detail: str = ""):
+    return render_template("error.html", code=400, message=message, detail=detail), 400
 
 
 # Checked before the view runs (a sheet's link is not even looked up for a refused request); the sheet on both

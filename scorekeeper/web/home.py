@@ -25,7 +25,7 @@ from . import recent
 from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
-from ..words import table_word
+from ..words import say_error, table_word
 
 bp = Blueprint("home", __name__)
 
@@ -77,7 +77,7 @@ def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
 
 def _default_form(exc: RecordError):
     variant = next(iter(registry()))
-    return _render(new_match_form(variant, {}), 400, chooser_error=exc.reason)
+    return _render(new_match_form(variant, {}), 400, chooser_error=say_error(exc))
 
 
 @bp.get("/")
@@ -104,7 +104,7 @@ def create_match():
     try:
         match = matches.create_match(get_session(), **args)
     except RecordError as exc:
-        match_error(form, exc.field, exc.reason, rows)
+        match_error(form, exc.field, say_error(exc), rows)
         return _render(form, 400)
     except Unavailable:
         form.top_errors.append(unavailable_message())

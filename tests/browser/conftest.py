@@ -17,6 +17,8 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 
+from axe import describe, violations
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -76,3 +78,41 @@ class Taps:
 @pytest.fixture
 def tap() -> Taps:
     return Taps()
+
+
+@pytest.fixture(autouse=True)
+def no_serious_axe_violation(request) -> Iterator[None]:
+    """Every page a browser test loads is checked with axe-core (tests/browser/axe.py) when it has loaded, and the
+    page a test ends on once more (what scripts drew: a verdict, a redrawn form). Any critical or serious
+    violation fails the test, naming the page and the rule."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    if "live_server" in request.fixturenames:
+        request.getfixturevalue("live_server")      # set up before, so still serving while the pages are checked
+    found: dict[str, list] = {}
+
+    def check(where: str, on: Any = page) -> None:
+        try:
+            listed = violations(on)
+        except Exception as exc:            # a page navigating away while checked: its next load is checked
+            if "navigat" in str(exc) or "context was destroyed" in str(exc):
+                return
+            raise
+        if listed:
+            found.setdefault(where, listed)
+
+    loaded: list[str] = []
+    page.on("load", lambda p: loaded.append(p.url))
+    yield
+    if page.url.startswith("http"):
+        check("as the test left it: " + page.url)
+    # Each page once, as it loads (a GET: the same page again), in a tab of its own: the test's tab may hold a
+    # form with unsaved input, which rightly asks before it is left (static/draft.js).
+    again = page.context.new_page() if loaded else None
+    for url in list(dict.fromkeys(loaded)):
+        if url.startswith("http") and not url.endswith(".pdf"):
+            again.goto(url)
+            check(url, again)
+    assert not found, "axe: critical or serious violations\n" + describe(found)

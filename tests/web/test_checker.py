@@ -188,7 +188,7 @@ def test_rules_page_renders_headings_and_options_table(app, client, variant):
     assert response.status_code == 200
     for heading in headings:
         assert re.search(rf"<h[1-3] id=\"[^\"]+\">{re.escape(heading)}</h[1-3]>", html), heading
-    assert "<table>" in html                    # the Markdown tables are tables
+    assert "<table tabindex=\"0\">" in html       # the Markdown tables are tables, a keyboard scrolls them
     table = html[html.index('class="options-table"'):]
     for option in info["options"]:
         assert f"<code>{option['name']}</code>" in table

@@ -83,8 +83,8 @@ def token(client, csrf):
 
 @pytest.mark.parametrize("mode, present, absent", [
     ("cards", ["side0-melds", "side1-hand", "side0-twins", "side0-red_threes", 'value="table_clear"',
-               "side0-pile_size", 'data-card="JK"', 'data-card="3h"', 'data-action="next"', 'data-action="back"',
-               "side0-penalties-0-code"], ["side0-melded_points"]),
+               "side0-pile_size", 'data-card="JK"', 'data-card="3"', 'data-action="next"', 'data-action="back"',
+               "side0-penalties-0-code"], ["side0-melded_points", 'data-card="3h"']),   # díszített: no 3♥ key
     ("summary", ["side0-canastas-red_canasta", "side0-canastas-gold_canasta", "side1-melded_points",
                  "side1-hand_points", "side0-twins", 'value="table_clear"'], ["side0-melds", 'data-card="JK"']),
 ])

@@ -16,9 +16,12 @@ PACKAGE = Path(fronts.__file__).parent
 # The fronts: they show a family's matches and must not know the families by name.
 FRONT_MODULES = sorted([*PACKAGE.glob("web/*.py"), *PACKAGE.glob("pdf/*.py"), PACKAGE / "api.py",
                         PACKAGE / "sheet.py", PACKAGE / "chart.py", PACKAGE / "words.py", PACKAGE / "keypad.py"])
-# What the tap keypad offered before it was read from the deck (international and díszített alike).
-OLD_KEYS = [(r, r, r) for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")] + [
+# What the tap keypad offers today's decks (English page): the notation it types, what a screen reader says.
+# Díszített has no red three key (issue 11): its red threes are counted, never melded nor left in hand.
+NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "deuce"}
+OLD_KEYS = [(r, r, NAMES.get(r, r)) for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")] + [
     ("JK", "JK", "joker"), ("3♥", "3h", "red three"), ("3♠", "3", "black three")]
+KEYS = {"international": OLD_KEYS, "diszitett": [k for k in OLD_KEYS if k[1] != "3h"]}
 
 
 def test_every_family_and_every_variant_has_a_front():
@@ -81,7 +84,23 @@ def test_pdf_and_api_import_nothing_of_the_web_front(path):
 
 @pytest.mark.parametrize("variant", ["diszitett", "international"])
 def test_the_keypad_of_todays_decks_is_unchanged(variant):
-    assert list(fronts.front_of(get_rules(variant)).keypad(get_rules(variant))) == OLD_KEYS
+    keys = fronts.front_of(get_rules(variant)).keypad(get_rules(variant))
+    assert [(str(face), token, str(name)) for face, token, name in keys] == KEYS[variant]
+
+
+def test_the_diszitett_keypad_offers_no_red_three_where_one_can_only_be_an_error():
+    """Díszített: red threes are laid out at once (in_hand = "impossible") and never melded, so a 3♥ key could
+    only type a card the form refuses; international keeps it (a red three left in hand is a penalty)."""
+    assert not keypad.deck_spec(get_rules("diszitett")).red_three_key
+    assert keypad.deck_spec(get_rules("international")).red_three_key
+    assert "3h" not in [token for _f, token, _n in keypad.keypad(get_rules("diszitett"))]
+
+
+def test_the_keys_show_hungarian_letters_on_a_hungarian_page_but_type_the_notation(app):
+    with app.test_request_context(headers={"Accept-Language": "hu"}):
+        keys = {token: (str(face), str(name)) for face, token, name in keypad.keypad(get_rules("diszitett"))}
+    assert keys["J"][0] == "B" and keys["Q"][0] == "D" and keys["A"][0] == "Á" and keys["JK"][0] == "NZ"
+    assert keys["K"][0] == "K" and keys["JK"][1] == "nagy zsoli" and keys["3"][1] == "fekete hármas"
 
 
 def test_the_keypad_reads_the_deck():

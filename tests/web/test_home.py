@@ -80,7 +80,7 @@ def test_the_cutthroat_form_asks_for_all_three_players(client):
     html = client.get("/?variant=international&players=3_cutthroat").get_data(as_text=True)
     form = html[html.index('id="new-match"'):html.index("3. Options")]
     assert "(optional)" not in form.replace('Side name <span class="optional">(optional)', "")
-    assert "3 sides." in text(form) and "2 to 3" not in text(form)
+    assert "3 players." in text(form) and "2 to 3" not in text(form)     # one a side: players (issue 11)
 
 
 def test_variant_step_carries_the_table_form_into_the_create_form(client):
@@ -133,7 +133,7 @@ def test_create_match_stores_it_and_redirects_to_the_sheet(app, client, csrf, fo
 
 
 @pytest.mark.parametrize("form, field_id, message", [
-    pytest.param({"variant": "diszitett", "sides-0-name": "Anna"}, None, "needs 2–6 sides", id="one player"),
+    pytest.param({"variant": "diszitett", "sides-0-name": "Anna"}, None, "needs 2–6 players", id="one player"),
     pytest.param({"variant": "diszitett", "sides-0-name": "Anna", "sides-1-name": "Anna"}, "sides-1-name",
                  "two sides are named 'Anna'", id="same name twice"),
     pytest.param({"variant": "international", "sides-0-players-0": "Anna", "sides-0-players-1": "Béla",

@@ -13,9 +13,9 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "scorekeeper" / "translations" / "hu" / "LC_MESSAGES"
-# What `pybabel extract -k lazy_gettext -k _l -k phrase` looks for (README in scorekeeper/translations/); `phrase`
+# What `pybabel extract -k lazy_gettext -k _l -k phrase -k lazy_pgettext:1c,2` looks for (README in scorekeeper/translations/); `phrase`
 # marks the rules core's sentences (scorekeeper/rules/phrases.py).
-KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None, "phrase": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None, "phrase": None, "lazy_pgettext": ((1, "c"), 2)}
 
 
 def csrf_token(client) -> str:

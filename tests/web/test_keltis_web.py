@@ -255,7 +255,7 @@ def test_a_past_game_is_corrected_and_every_later_total_recomputes(app, client, 
     assert now["sheet"]["totals"] == {"Anna": 13, "Béla": 3}
     assert [h["result"]["sides"][0]["total"] for h in now["sheet"]["hands"]] == [19, 13]
     page = client.get(f"/m/{token}").get_data(as_text=True)
-    assert "Game 1 saved." in page
+    assert "Game 1 corrected." in page          # a correction says so (issue 11)
     assert [row[0].split(" colour")[0] for row in cells(page)] == ["running total 19", "running total 13"]
     assert "Revisions (2)" in page
 

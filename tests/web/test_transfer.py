@@ -212,7 +212,7 @@ def _too_many(data: dict) -> dict:
     (_set("rules_hash", "short"), ["rules_hash:", "64 hexadecimal digits"]),
     (_set("rules", DELETE), ["rules:", "must be an object"]),
     (_set("sides", [{"name": "Anna"}, {"name": "Anna"}]), ["sides[1].name", "two sides are named 'Anna'"]),
-    (_set("sides", [{"name": "Anna"}]), ["sides:", "needs 2–6 sides"]),
+    (_set("sides", [{"name": "Anna"}]), ["sides:", "needs 2–6 players"]),
     (_set("sides.1.name", ""), ["sides[1].name:", "every side needs a name"]),
     (_set("title", 7), ["title:", "must be text"]),
     (_set("created_at", "yesterday"), ["created_at:", "not a date and time"]),
@@ -236,9 +236,9 @@ def test_malformed_file_is_refused_naming_the_bad_part_and_nothing_is_written(ap
     response = upload(client, body)
     page = " ".join(response.get_data(as_text=True).split())
     assert response.status_code == 400
-    assert "This file cannot be imported:" in page
+    assert "This file cannot be imported." in page       # the part and the reason follow, marked English
     for needle in needles:
-        assert needle.replace("'", "&#39;") in page, (needle, re.search(r"<p>This file.*?</p>", page).group(0))
+        assert needle.replace("'", "&#39;") in page, (needle, re.search(r'<span lang="en">.*?</span>', page).group(0))
     assert rows(app) == before
 
 

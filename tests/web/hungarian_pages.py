@@ -1,0 +1,70 @@
+"""The pages and forms a player sees, rendered in Hungarian, and the English of the catalogue they must not show
+(issue 11, item 9). Shared by tests/web/test_hungarian_sweep.py (every page through the test client)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+PO = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "hu" / "LC_MESSAGES" / "messages.po"
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
+# Attributes a player sees or hears (a screen reader says aria-label) besides the text.
+SHOWN_ATTRIBUTES = re.compile(r'\b(?:aria-label|placeholder|title|alt)="([^"]*)"')
+
+
+def _leaves(value) -> list[str]:
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def visible_text(page: str) -> str:
+    """What a player reads or hears: the text outside <script>/<style>, the shown attributes, and the strings a
+    page hands its script to show (``data-…strings`` JSON), one line per element. An element marked
+    ``lang="en"`` (the rules text, written in English only) is left out: it says it is English."""
+    scripted = [leaf for raw in re.findall(r"data-[\w-]*strings='([^']*)'", page)
+                for leaf in _leaves(json.loads(html.unescape(raw)))]
+    scripted = [re.sub(r"\{\w+\}", " ", leaf) for leaf in scripted]     # a script fills in {points}
+    page = re.sub(r'<(\w+)\b[^>]*\blang="en"[^>]*>.*?</\1>', " ", page, flags=re.S) if "<html lang=\"hu\"" in page \
+        else page
+    page = re.sub(r"<(script|style|code)\b.*?</\1>", " ", page, flags=re.S | re.I)     # <code>: notation, ids
+    page = re.sub(r"<head\b.*?</head>", lambda m: " ".join(re.findall(r"<title>(.*?)</title>", m.group(0), re.S)),
+                  page, flags=re.S | re.I)
+    shown = SHOWN_ATTRIBUTES.findall(page)
+    text = re.sub(r"<[^>]+>", "\n", page)
+    return html.unescape("\n".join([text, *shown])) + "\n" + "\n".join(scripted)
+
+
+def english_fragments() -> dict[str, str]:
+    """Each translated msgid's literal parts a player could recognise as English (of at least two words, or one
+    word of 5+ letters), mapped to the msgid. Parts equal in both languages (the msgstr holds them) are left out."""
+    with PO.open("rb") as f:
+        catalog = read_po(f)
+    found: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        msgstr = message.string if isinstance(message.string, str) else message.string[0]
+        if not msgstr or msgstr == msgid:
+            continue
+        for part in PLACEHOLDER.split(msgid):
+            part = part.strip(" .,:;()–-—·|\"'“”!?")
+            words = re.findall(r"[A-Za-z]+", part)
+            if not words or part in msgstr:
+                continue
+            if len(words) >= 2 or (len(words) == 1 and len(words[0]) >= 5 and part == words[0]):
+                found.setdefault(part, msgid)
+    return found
+
+
+def english_on(page: str, fragments: dict[str, str], allowed: frozenset[str] = frozenset()) -> list[str]:
+    text = visible_text(page)
+    return sorted(f"{part!r} (msgid {msgid!r})" for part, msgid in fragments.items()
+                  if part not in allowed and re.search(r"(?<![\w-])" + re.escape(part) + r"(?![\w-])", text))

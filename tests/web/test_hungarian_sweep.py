@@ -1,0 +1,169 @@
+"""Issue 11, item 9: every page and form a player sees, rendered in Hungarian, shows no English of the catalogue.
+
+What counts as English: the literal parts of every translated msgid (scorekeeper/translations/hu/...po) of two
+words or more, or one word of 5+ letters, found as whole words in the visible text, the attributes a player sees
+or hears (aria-label, placeholder, title, alt) and the strings a page hands its script (``data-…strings``). Not
+counted: parts the Hungarian keeps as they are, player names, card notation and ids in ``<code>``, and the rules
+reference text, which is written in English and marked ``lang="en"`` (the page says so in Hungarian).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hungarian_pages import english_fragments, english_on, visible_text
+from scorekeeper import matches
+from web_helpers import csrf_from
+
+HU = {"Accept-Language": "hu"}
+FRAGMENTS = english_fragments()
+
+DISZITETT = [
+    {"mode": "cards", "sides": [{"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1,
+                                 "twins": 1, "hand": "A"},
+                                {"name": "Béla", "melds": ["K K K K K K K"], "out": "out", "hand": ""}]},
+    {"mode": "summary", "sides": [{"name": "Anna", "canastas": {"gold_canasta": 1}, "melded_points": 200,
+                                   "out": "out", "hand_points": 0},
+                                  {"name": "Béla", "melded_points": 0, "hand_points": 30}]},
+]
+INTERNATIONAL = {"mode": "cards", "sides": [
+    {"name": "Anna & Cili", "melds": ["K K K K K K K", "3 3 3"], "out": "out", "hand": ""},
+    {"name": "Béla & Dani", "melds": ["5 5 5"], "hand": "A 4"}]}
+
+
+@pytest.fixture
+def tokens(app):
+    """A díszített match with a corrected hand and an undone one, an international partnership match with a
+    going-out meld of black threes, a Keltis match: (edit token, view token) by variant."""
+    with app.extensions["scorekeeper_sessions"]() as db:
+        dis = matches.create_match(db, variant="diszitett", options=None, sides=[{"name": "Anna"}, {"name": "Béla"}])
+        for hand in DISZITETT:
+            matches.add_hand(db, dis, hand, based_on=dis.version)
+        matches.edit_hand(db, dis, 1, DISZITETT[0], based_on=dis.version)
+        matches.add_hand(db, dis, DISZITETT[1], based_on=dis.version)
+        matches.undo_last(db, dis, based_on=dis.version)
+        intl = matches.create_match(db, variant="international", options=None, sides=[
+            {"name": "Anna & Cili", "players": ["Anna", "Cili"]}, {"name": "Béla & Dani", "players": ["Béla", "Dani"]}])
+        matches.add_hand(db, intl, INTERNATIONAL, based_on=intl.version)
+        kel = matches.create_match(db, variant="keltis", options=None, sides=[{"name": "Anna"}, {"name": "Béla"}])
+        return {m.variant: (m.edit_token, m.view_token) for m in (dis, intl, kel)}
+
+
+def pages(tokens) -> list[str]:
+    dis, dis_view = tokens["diszitett"]
+    intl, _ = tokens["international"]
+    kel, kel_view = tokens["keltis"]
+    found = ["/", "/checker", "/rules", "/rules/diszitett", "/rules/international", "/rules/keltis", "/no-such-page",
+             f"/v/{dis}",                                               # an edit token on the view link: 404
+             f"/m/{dis}/hands/new?mode=nonsense"]                       # 400
+    found += [f"/?variant={v}" for v in ("diszitett", "international", "keltis")]
+    found += [f"/?variant=international&players={p}" for p in ("2", "3", "3_cutthroat", "3_swedish", "5", "6")]
+    found += [f"/checker?variant={v}" for v in ("diszitett", "international")]
+    for token in (dis, intl):
+        found += [f"/m/{token}", f"/m/{token}/hands/new", f"/m/{token}/hands/new?mode=summary", f"/m/{token}/hands/1",
+                  f"/m/{token}/hands/1/revisions", f"/m/{token}/hands/1/edit", f"/m/{token}/hands/1/edit?mode=summary"]
+    found += [f"/v/{dis_view}", f"/v/{dis_view}/hands/1", f"/v/{dis_view}/hands/2/revisions",
+              f"/m/{kel}", f"/v/{kel_view}", f"/m/{kel}/hands/new"]
+    return found
+
+
+# Words a page shows as notation or values the player typed, not as English sentences.
+NOTATION = {"/m/{dis}/hands/new?mode=nonsense": {"cards", "summary"}}
+
+
+def test_every_page_in_hungarian_shows_no_english_of_the_catalogue(client, tokens):
+    seen = {}
+    for url in pages(tokens):
+        response = client.get(url, headers=HU)
+        assert response.status_code in (200, 400, 404), (url, response.status_code)
+        page = response.get_data(as_text=True)
+        assert '<html lang="hu"' in page, url
+        allowed = frozenset({"cards", "summary"}) if "mode=nonsense" in url else frozenset()
+        english = english_on(page, FRAGMENTS, allowed)
+        if english:
+            seen[url] = english
+    assert not seen, json.dumps(seen, ensure_ascii=False, indent=1)
+
+
+def _forms_with_errors(client, tokens) -> dict[str, str]:
+    """Forms sent wrong or right, as a player would: each answer page in Hungarian."""
+    csrf = csrf_from(client.get("/", headers=HU).get_data(as_text=True))
+    dis = tokens["diszitett"][0]
+    kel = tokens["keltis"][0]
+    posts = {
+        "new match without names": ("/matches", {"variant": "diszitett"}),
+        "new partnership match without names": ("/matches", {"variant": "international"}),
+        "new Keltis match without names": ("/matches", {"variant": "keltis"}),
+        "checker, legal": ("/checker", {"variant": "diszitett", "cards": "A A A A A A A"}),
+        "checker, black threes going out": ("/checker", {"variant": "international", "cards": "3 3 3",
+                                                         "going_out": "on"}),
+        "checker, illegal": ("/checker", {"variant": "diszitett", "cards": "B B ZS ZS ZS"}),
+        "checker, unreadable": ("/checker", {"variant": "diszitett", "cards": "X K"}),
+        "checker, an opening": ("/checker", {"variant": "international", "cards": "K K K | 5 5 5",
+                                             "opening_minimum": "90"}),
+        "hand with unreadable cards": (f"/m/{dis}/hands/new?mode=cards", {
+            "version": "5", "side0-melds": "K K H", "side1-hand": "5 X"}),
+        "hand breaking the rules": (f"/m/{dis}/hands/new?mode=cards", {
+            "version": "5", "side0-melds": "K K", "side0-out": "out", "side1-out": "out"}),
+        "summary hand breaking the rules": (f"/m/{dis}/hands/new?mode=summary", {
+            "version": "5", "side0-melded_points": "7"}),
+        "stale hand": (f"/m/{dis}/hands/new?mode=cards", {"version": "1", "side0-melds": "K K K"}),
+        "Keltis game with an error": (f"/m/{kel}/hands/new", {"version": "0", "side0-rows-green": "1 5 3"}),
+    }
+    answers = {}
+    for name, (url, form) in posts.items():
+        answers[name] = client.post(url, data={"csrf_token": csrf, **form}, headers=HU).get_data(as_text=True)
+    answers["import of a broken file"] = client.post(
+        "/import", data={"csrf_token": csrf, "file": (io.BytesIO(b"{not json"), "m.json")},
+        content_type="multipart/form-data", headers=HU).get_data(as_text=True)
+    return answers
+
+
+def test_every_form_answered_in_hungarian_shows_no_english_of_the_catalogue(client, tokens):
+    seen = {name: english_on(page, FRAGMENTS) for name, page in _forms_with_errors(client, tokens).items()}
+    assert not {k: v for k, v in seen.items() if v}, json.dumps(seen, ensure_ascii=False, indent=1)
+
+
+def test_the_sweep_would_see_english(client, tokens):
+    """The check can fail: an English page holds many of the catalogue's words, and a Hungarian page with one
+    English phrase put in is caught."""
+    english = client.get(f"/m/{tokens['diszitett'][0]}/hands/new", headers={"Accept-Language": "en"})
+    assert len(english_on(english.get_data(as_text=True), FRAGMENTS)) > 10
+    page = client.get("/checker", headers=HU).get_data(as_text=True).replace("</h1>", " Check a meld</h1>", 1)
+    assert any("Check a meld" in found for found in english_on(page, FRAGMENTS))
+    assert "Check a meld" not in visible_text(page.replace("<h1>", '<h1 lang="en">', 1))
+
+
+def test_single_players_are_not_called_a_team(client, tokens):
+    """Díszített is played by single players: no "csapat" (team) on its Hungarian pages."""
+    dis = tokens["diszitett"][0]
+    for url in ("/?variant=diszitett", f"/m/{dis}", f"/m/{dis}/hands/new", f"/m/{dis}/hands/new?mode=summary",
+                f"/m/{dis}/hands/1", f"/m/{dis}/hands/1/revisions", "/rules/diszitett"):
+        text = visible_text(client.get(url, headers=HU).get_data(as_text=True))
+        assert not re.search(r"csapat", text, re.I), (url, [ln for ln in text.splitlines() if "csapat" in ln])
+    csrf = csrf_from(client.get("/", headers=HU).get_data(as_text=True))
+    page = client.post("/matches", data={"csrf_token": csrf, "variant": "diszitett"}, headers=HU)
+    text = visible_text(page.get_data(as_text=True))
+    assert "csapat" not in text and "játékos" in text
+
+
+def test_hand_numbers_read_naturally(client, tokens):
+    """ "A(z) 8. leosztás" is robotic: the ordinal stands first, as a Hungarian writes it."""
+    dis = tokens["diszitett"][0]
+    for url in (f"/m/{dis}/hands/1", f"/m/{dis}/hands/1/revisions", f"/m/{dis}/hands/1/edit", f"/m/{dis}"):
+        text = visible_text(client.get(url, headers=HU).get_data(as_text=True))
+        assert "A(z)" not in text, (url, [ln for ln in text.splitlines() if "A(z)" in ln])
+
+
+def test_no_hungarian_sentence_hedges_its_article():
+    """ "a(z) 3. lap" reads like a form letter: every Hungarian message is written so that no article must be
+    guessed for a number or a name (the number first, or the name before a colon)."""
+    catalogue = (Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "hu" / "LC_MESSAGES"
+                 / "messages.po").read_text(encoding="utf-8")
+    msgstrs = re.findall(r'^msgstr ((?:".*"\n)+)', catalogue, re.M)
+    assert [m for m in msgstrs if "a(z)" in m.lower()] == []
