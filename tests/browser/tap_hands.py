@@ -189,6 +189,7 @@ def check_stored(page: Page, number: int, hand: Hand) -> None:
     expect(cells).to_have_count(len(PLAYERS))
     for i, (data, total) in enumerate(zip(hand.sides, hand.totals)):
         base, cards, score = data.score
+        sign = "−" if cards < 0 else r"\+"
         expect(cells.nth(i).locator(".total")).to_have_text(re.compile(rf"(^|\D){total}$"))
         expect(cells.nth(i).locator(".parts")).to_have_text(
-            re.compile(rf"(^|\D){base}\D*{'−' if cards < 0 else '+'}\s*{abs(cards)}\D+=\D*{score}$"))
+            re.compile(rf"(^|\D){base}\D*{sign}\s*{abs(cards)}\D+=\D*{score}$"))
