@@ -124,7 +124,9 @@ class Meter:
 
 
 def tap_card(meter: Meter, side: Locator, card: str) -> None:
-    rank, suit = (card[:-1], card[-1]) if card[-1] in "cdhs" and card != "3" else (card, "")
+    """A rank key, then a suit key if the card names its suit (``7h``: 7, then ♥). A red three (``3h``) has a key
+    of its own where the variant lets one be written (international: left in hand)."""
+    rank, suit = (card[:-1], card[-1]) if card[-1] in "cdhs" and card != "3h" else (card, "")
     meter(side.locator(f"[data-keypad] [data-card='{rank}']"))
     if suit:
         meter(side.locator(f"[data-keypad] [data-card='~{suit}']"))
