@@ -30,8 +30,10 @@ PLAYERS = ("Anna", "Béla", "Cili", "Dani")
 # target into view before a tap, a focus, the page itself).
 SCROLL_METER = """(() => {
   let last = window.scrollY; window.__scrolled = 0;
-  window.addEventListener('scroll', () => { window.__scrolled += Math.abs(window.scrollY - last); last = window.scrollY; },
-                          {passive: true});
+  window.addEventListener('scroll', () => {
+    window.__scrolled += Math.abs(window.scrollY - last);
+    last = window.scrollY;
+  }, {passive: true});
 })();"""
 
 
