@@ -57,12 +57,14 @@ def report(figures: list[tuple[int, float]]) -> None:
     print(f"Entry bench: {len(HANDS)} four-player díszített hands tapped in at {PHONE['width']}×{screen}, "
           "each read back from the scoresheet")
     print(f"{'hand':>4} {'cards':>6} {'taps':>5} {'scroll px':>10} {'screens/player':>15}")
+    all_cards = 0
     for number, ((taps, px), hand) in enumerate(zip(figures, HANDS), 1):
         cards = sum(len(m.split()) for s in hand.sides for m in s.melds) + sum(len(s.hand.split()) for s in hand.sides)
+        all_cards += cards
         print(f"{number:>4} {cards:>6} {taps:>5} {px:>10.0f} {px / screen / players:>15.2f}")
     total_taps, total_px = sum(t for t, _ in figures), sum(p for _, p in figures)
     n = len(figures)
-    print(f"{'all':>4} {'':>6} {total_taps:>5} {total_px:>10.0f}")
+    print(f"{'all':>4} {all_cards:>6} {total_taps:>5} {total_px:>10.0f}   ({total_taps / all_cards:.2f} taps a card)")
     mean_taps, mean_px = total_taps / n, total_px / n
     per_player = mean_px / screen / players
     print(f"mean: {mean_taps:.1f} taps and {mean_px:.0f} px ({per_player:.2f} screens per player) a hand")
