@@ -58,7 +58,8 @@ def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int, lim
         if counts_key in data:
             # Refused rather than one silently winning: two totals that may disagree are a typo either way.
             if points_key in data:
-                raise RecordError(f"give either {points_key} or {counts_key}, not both", field=f"{field}.{points_key}")
+                raise RecordError(phrase("give either the card points or the counts of cards, not both"),
+                                  field=f"{field}.{points_key}")
             by_group[counts_key] = parse_counts(rules, data[counts_key], f"{field}.{counts_key}", to_int,
                                                 in_hand=in_hand)
             points[points_key] = points_of(rules, by_group[counts_key], in_hand=in_hand)

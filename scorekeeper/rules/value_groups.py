@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .errors import RecordError
+from .phrases import phrase
 
 COUNT_FIELDS = {"melded_counts": "melded_points", "hand_counts": "hand_points"}
 
@@ -68,5 +69,6 @@ def check_side(rules: Any, melded: Mapping[str, int], held: Mapping[str, int], f
     table = {g.key: g for g in value_groups(rules)}
     for g in value_groups(rules, in_hand=True):
         if g.key in table and melded.get(g.key, 0) + held.get(g.key, 0) > g.copies:
-            raise RecordError(f"{melded.get(g.key, 0)} melded and {held.get(g.key, 0)} in hand of group "
-                              f"{g.key}: the deck holds {g.copies}", field=f"{field}.hand_counts.{g.key}")
+            raise RecordError(phrase("%(melded)s melded and %(held)s in hand, but the deck holds %(copies)s of these "
+                                     "cards", melded=melded.get(g.key, 0), held=held.get(g.key, 0), copies=g.copies),
+                              field=f"{field}.hand_counts.{g.key}")
