@@ -57,3 +57,13 @@ def test_more_jokers_than_the_deck_holds_are_refused_at_the_joker_count(app, cli
     assert response.status_code == 400            # a RecordError or a form range: the input is malformed
     assert "deck holds 8" in errors_after(response.get_data(as_text=True), "side0-hand_counts-gJK")
     assert state(app, token)["entries"] == []
+
+
+def test_the_value_groups_and_the_refusals_are_in_hungarian_on_a_hungarian_page(client, csrf, token):
+    hu = {"Accept-Language": "hu"}
+    html = text(client.get(f"/m/{token}/hands/new?mode=summary", headers=hu).get_data(as_text=True))
+    assert "Á, 2 (20 pont/lap)" in html and "Vagy számold meg a lapokat érték szerint" in html
+    assert "(20 each)" not in html
+    response = client.post(f"/m/{token}/hands/new?mode=summary", headers=hu, data={
+        "csrf_token": csrf, "version": "0", **BY_COUNTS, "side0-melded_points": "135"})
+    assert "ne mindkettőt" in errors_after(response.get_data(as_text=True), "side0-melded_points")
