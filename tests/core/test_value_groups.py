@@ -74,3 +74,12 @@ def test_a_count_past_the_deck_or_an_unknown_group_is_an_error_naming_the_field(
     with pytest.raises(RecordError) as caught:
         parse_record(hand(A=side, B={"out": "out"}))
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize("counts", [{"JK": 1e20}, {"JK": None}, {"JK": True}, {"JK": "2"}, {"JK": [1]}, "JK", None,
+                                    {"JK": 1.5}])
+def test_a_count_of_any_other_json_shape_is_a_record_error(counts):
+    for key in ("melded_counts", "hand_counts"):
+        with pytest.raises(RecordError) as caught:
+            parse_record(hand(A={key: counts}, B={"out": "out"}))
+        assert caught.value.field.startswith(f"sides[0].{key}")

@@ -67,3 +67,17 @@ def test_the_value_groups_and_the_refusals_are_in_hungarian_on_a_hungarian_page(
     response = client.post(f"/m/{token}/hands/new?mode=summary", headers=hu, data={
         "csrf_token": csrf, "version": "0", **BY_COUNTS, "side0-melded_points": "135"})
     assert "ne mindkettőt" in errors_after(response.get_data(as_text=True), "side0-melded_points")
+
+
+def test_the_api_takes_counts_and_names_a_count_past_the_deck(client):
+    from test_api import API, SUMMARY_HAND, add, new_match
+
+    token = new_match(client)["edit_token"]
+    anna = {k: v for k, v in SUMMARY_HAND["sides"][0].items() if not k.endswith("_points")}
+    by_counts = {**SUMMARY_HAND, "sides": [{**anna, "melded_counts": {"8-K": 11, "4-7": 1, "A-2": 1},
+                                           "hand_counts": {"A-2": 1}}, SUMMARY_HAND["sides"][1]]}
+    assert add(client, token, by_counts, 0).status_code == 201
+    assert client.get(f"{API}/matches/{token}").json["totals"] == {"Anna": 1015, "Béla": 570}
+    too_many = {**by_counts, "sides": [{**anna, "melded_counts": {"JK": 9}}, SUMMARY_HAND["sides"][1]]}
+    response = add(client, token, too_many, 1)
+    assert response.status_code == 400 and "melded_counts.JK" in str(response.json)
