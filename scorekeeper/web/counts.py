@@ -41,7 +41,7 @@ def counts_fields(rules: Any) -> dict[str, FormField]:
     for counts_key in COUNT_FIELDS:
         groups = value_groups(rules, in_hand=counts_key == "hand_counts")
         out[counts_key] = FormField(type("Counts", (Form,), {
-            field_name(g.key): WholeNumber(group_label(g), default=None,
+            field_name(g.key): WholeNumber(group_label(g), default=None, render_kw={"data-value": g.value},
                                            validators=[Optional(), NumberRange(min=0, max=g.copies)])
             for g in groups}))
     return out
