@@ -83,3 +83,9 @@ def test_a_count_of_any_other_json_shape_is_a_record_error(counts):
         with pytest.raises(RecordError) as caught:
             parse_record(hand(A={key: counts}, B={"out": "out"}))
         assert caught.value.field.startswith(f"sides[0].{key}")
+
+
+def test_too_few_melded_cards_for_the_canastas_are_reported_at_the_counts_they_were_entered_as():
+    result = score_hand(parse_record(hand(A={"canastas": {"red_canasta": 2}, "melded_counts": {"8-K": 6},
+                                             "out": "out"}, B={})))
+    assert [(p.code, p.field) for p in result.problems] == [("melded_points_too_low", "sides[0].melded_counts")]

@@ -3,9 +3,11 @@ the variant's card values, on the table and in hand; the counts are stored as ty
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from test_entry import SUMMARY, create, errors_after, post_hand, state, text, value_of
+from test_entry import SUMMARY, create, errors_after, post_hand, state, text
 
 
 @pytest.fixture
@@ -36,7 +38,8 @@ def test_a_summary_hand_by_counts_is_stored_as_counts_and_scores_like_the_points
     sheet = text(client.get(f"/m/{token}").get_data(as_text=True))
     assert "1015" in sheet and "570" in sheet
     edit = client.get(f"/m/{token}/hands/1/edit").get_data(as_text=True)
-    assert value_of(edit, "side0-melded_counts-g8_K") == "11"
+    tag = re.search(r'<input[^>]*id="side0-melded_counts-g8_K"[^>]*>', edit).group(0)
+    assert re.search(r'\svalue="(\d+)"', tag).group(1) == "11"      # value_of would read data-value="10"
     revisions = text(client.get(f"/m/{token}/hands/1/revisions").get_data(as_text=True))
     assert "8–K (10 each) × 11" in revisions
 
@@ -81,3 +84,15 @@ def test_the_api_takes_counts_and_names_a_count_past_the_deck(client):
     too_many = {**by_counts, "sides": [{**anna, "melded_counts": {"JK": 9}}, SUMMARY_HAND["sides"][1]]}
     response = add(client, token, too_many, 1)
     assert response.status_code == 400 and "melded_counts.JK" in str(response.json)
+
+
+def test_too_few_counted_cards_for_the_canastas_are_said_with_the_counts_not_at_the_empty_points(client, csrf,
+                                                                                               token):
+    fields = {**BY_COUNTS, "side0-melded_counts-g8_K": "2", "side0-melded_counts-g4_7": "0",
+              "side0-melded_counts-gA_2": "0"}
+    response = post_hand(client, csrf, token, fields, mode="summary")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert not errors_after(html, "side0-melded_points")
+    counts = html[html.index('id="side0-name"'):html.index('id="side0-melded_points"')]
+    assert "the recorded canastas alone hold at least" in text(counts)
