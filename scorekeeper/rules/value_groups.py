@@ -3,7 +3,7 @@
 Adding up some sixty card values in one's head is where summary entry goes wrong; counting cards by value group
 (jokers, aces and 2s, K–8, 7–4, black threes) is what players can do at the table. The groups come from the
 variant's ``card_values`` in table order: neighbouring keys of equal value form one group, so a variant whose
-values differ gets its own groups with no code change. Red threes are left out (they are counted on their own).
+values differ gets its own groups with no code change. Red threes are left out (they are counted on their own), and black threes on the table where they cannot be melded.
 Groups in hand use the values a card has in hand (``hand_values``), which an option may change.
 """
 
@@ -29,7 +29,8 @@ class ValueGroup:
 def value_groups(rules: Any, *, in_hand: bool = False) -> tuple[ValueGroup, ...]:
     runs: list[list[str]] = []
     for key in rules.card_values:
-        if key == "red3":
+        # Black threes are offered on the table only where a meld of them is allowed (international, going out).
+        if key == "red3" or (key == "black3" and not in_hand and "black_threes" not in rules.shapes):
             continue
         if runs and rules.value(runs[-1][-1], in_hand=in_hand) == rules.value(key, in_hand=in_hand):
             runs[-1].append(key)

@@ -24,7 +24,9 @@ def score(record):
 def test_groups_follow_the_card_values_in_table_order():
     groups = value_groups(get_variant("diszitett").rules())
     assert [(g.key, g.value, g.copies) for g in groups] == [
-        ("4-7", 5, 32), ("8-K", 10, 48), ("A-2", 20, 16), ("JK", 50, 8), ("black3", 100, 4)]
+        ("4-7", 5, 32), ("8-K", 10, 48), ("A-2", 20, 16), ("JK", 50, 8)]       # black threes are never melded
+    black = value_groups(get_variant("diszitett").rules(), in_hand=True)[-1]
+    assert (black.key, black.value, black.copies) == ("black3", 100, 4)
     intl = get_variant("international").rules()
     assert [(g.key, g.value, g.copies) for g in value_groups(intl)] == [
         ("4-7", 5, 32), ("8-K", 10, 48), ("A-2", 20, 16), ("JK", 50, 4), ("black3", 5, 4)]
@@ -66,6 +68,7 @@ def test_the_parsed_side_keeps_the_counts_for_the_hand_page():
     ({"melded_counts": {"JK": -1}}, "sides[0].melded_counts.JK"),
     ({"melded_counts": {"red3": 1}}, "sides[0].melded_counts.red3"),         # red threes are counted on their own
     ({"melded_counts": {"Q": 1}}, "sides[0].melded_counts.Q"),
+    ({"melded_counts": {"black3": 1}}, "sides[0].melded_counts.black3"),    # not meldable in díszített
     ({"melded_counts": [1, 2]}, "sides[0].melded_counts"),
     ({"melded_counts": {"JK": 5}, "hand_counts": {"JK": 4}}, "sides[0].hand_counts.JK"),
     ({"melded_counts": {"JK": 1}, "melded_points": 50}, "sides[0].melded_points"),

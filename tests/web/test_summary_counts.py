@@ -22,8 +22,9 @@ BY_COUNTS = {**{k: v for k, v in SUMMARY.items() if not k.startswith("side0-") o
 
 def test_the_summary_form_offers_a_count_per_value_group(client, csrf, token):
     html = client.get(f"/m/{token}/hands/new?mode=summary").get_data(as_text=True)
-    for group in ("g4_7", "g8_K", "gA_2", "gJK", "gblack3"):
+    for group in ("g4_7", "g8_K", "gA_2", "gJK"):
         assert f'id="side0-melded_counts-{group}"' in html and f'id="side1-hand_counts-{group}"' in html
+    assert 'id="side0-hand_counts-gblack3"' in html and 'id="side0-melded_counts-gblack3"' not in html
     assert "Jokers (50 each)" in text(html) and "8–K (10 each)" in text(html)
     assert 'max="8"' in html                                  # díszített has 8 jokers
 
