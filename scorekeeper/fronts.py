@@ -16,7 +16,7 @@ from . import keypad
 from .pdf import canasta as canasta_pdf, keltis as keltis_pdf
 from .rules import ScorekeeperError
 from .sheet import colour_words, game_cells, hand_cells
-from .web import forms, keltis as keltis_web
+from .web import counts as counts_web, forms, keltis as keltis_web
 
 Entry = Mapping[str, Any]
 
@@ -62,7 +62,9 @@ def _as_stored(rules: Any, entry: Entry | None) -> Entry | None:
 
 
 def _canasta_labels(rules: Any) -> dict[str, Any]:
-    return {"kind_labels": {k.kind: k.label for k in rules.canastas}, "colours": {}}
+    # A summary side's counts ("melded_counts.4-7") are named by their value group, as the form named them.
+    return {"kind_labels": {**{k.kind: k.label for k in rules.canastas}, **counts_web.group_labels(rules)},
+            "colours": {}}
 
 
 def _keltis_labels(rules: Any) -> dict[str, Any]:

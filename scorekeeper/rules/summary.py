@@ -16,8 +16,9 @@ from .errors import RecordError
 from .phrases import named, phrase
 from .problems import Problem, problem
 from .canasta_rules import CanastaKind, Rules
+from .value_groups import COUNT_FIELDS, check_side, parse_counts, points_of
 
-SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points")
+SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points", "melded_counts", "hand_counts")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -25,6 +26,9 @@ class SideSummary:
     canastas: Mapping[str, int]
     melded_points: int
     hand_points: int
+    # The counts per value group (value_groups.py) the points were added up from, when entered that way.
+    melded_counts: Mapping[str, int] | None = None
+    hand_counts: Mapping[str, int] | None = None
 
     @property
     def canasta_count(self) -> int:
@@ -48,10 +52,21 @@ def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int, lim
             raise RecordError(f"{kind!r} is not a canasta of {rules.name}; kinds are: {', '.join(sorted(kinds))}",
                               field=f"{field}.canastas.{kind}")
         counts[kind] = to_int(n, f"{field}.canastas.{kind}", most=limits.canastas)
-    return SideSummary(canastas=counts,
-                       melded_points=to_int(data.get("melded_points", 0), f"{field}.melded_points",
-                                            most=limits.points),
-                       hand_points=to_int(data.get("hand_points", 0), f"{field}.hand_points", most=limits.points))
+    points, by_group = {}, {}
+    for counts_key, points_key in COUNT_FIELDS.items():
+        in_hand = counts_key == "hand_counts"
+        if counts_key in data:
+            # Refused rather than one silently winning: two totals that may disagree are a typo either way.
+            if points_key in data:
+                raise RecordError(phrase("give either the card points or the counts of cards, not both"),
+                                  field=f"{field}.{points_key}")
+            by_group[counts_key] = parse_counts(rules, data[counts_key], f"{field}.{counts_key}", to_int,
+                                                in_hand=in_hand)
+            points[points_key] = points_of(rules, by_group[counts_key], in_hand=in_hand)
+        else:
+            points[points_key] = to_int(data.get(points_key, 0), f"{field}.{points_key}", most=limits.points)
+    check_side(rules, by_group.get("melded_counts", {}), by_group.get("hand_counts", {}), field)
+    return SideSummary(canastas=counts, **points, **by_group)
 
 
 def _least(kind: CanastaKind) -> tuple[int, int]:
@@ -92,7 +107,7 @@ def summary_problems(rules: Rules, side_name: str, i: int, summary: SideSummary)
         out.append(problem("melded_points_too_low", phrase(
             "the recorded canastas alone hold at least %(least)s points of cards, but melded points are "
             "%(points)s", least=least, points=summary.melded_points), head=named(side_name),
-            field=f"sides[{i}].melded_points", **where))
+            field=f"sides[{i}].{'melded_points' if summary.melded_counts is None else 'melded_counts'}", **where))
     return out
 
 

@@ -21,6 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from ..rules import Rules, get_variant, registry
 from ..rules.variants import OptionSpec
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
+from .counts import counts_fields, counts_to_data, counts_to_entry, field_name
 from .fields import Rows, WholeNumber, add_error, choice
 from ..words import humanize, lazy_table_word, option_word, penalty_label, table_word
 
@@ -206,6 +207,7 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
             k.kind: _count(lazy_table_word(k.label), maximum=limits.canastas) for k in rules.canastas}))
         attrs["melded_points"] = _count(_l("Melded card points"), maximum=limits.points)
         attrs["hand_points"] = _count(_l("Card points left in hand"), maximum=limits.points)
+        attrs.update(counts_fields(rules))
     else:
         attrs["melds"] = TextAreaField(_l("Melds"), validators=[Length(max=2000)])
         attrs["hand"] = StringField(_l("Cards left in hand"), validators=[Length(max=500)])
@@ -265,6 +267,7 @@ def form_to_entry(form: EntryForm) -> dict[str, Any]:
             entry["canastas"] = {k: v for k, v in sub.canastas.data.items() if v}
             entry["melded_points"] = sub.melded_points.data or 0
             entry["hand_points"] = sub.hand_points.data or 0
+            counts_to_entry(layout.rules, sub, entry)
         else:
             entry["melds"] = split_melds(sub.melds.data)
         entry["red_threes"] = _red_threes(sub, side)
@@ -315,7 +318,7 @@ def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, An
         if layout.mode == "summary":
             row.update(canastas={k: _number(v) for k, v in (stored.get("canastas") or {}).items()},
                        melded_points=_number(stored.get("melded_points", 0)),
-                       hand_points=_number(stored.get("hand_points", 0)))
+                       hand_points=_number(stored.get("hand_points", 0)), **counts_to_data(stored))
         else:
             hand = stored.get("hand", "")
             hands = hand.values() if isinstance(hand, dict) else [hand]
@@ -338,6 +341,8 @@ def _walk(node: Any, tokens: Iterable[str]) -> tuple[Any, int | None]:
                 continue
             return node, int(token[1:-1])
         inner = node.form if isinstance(node, FormField) else node
+        if isinstance(inner, Form) and token not in inner._fields:
+            token = field_name(token)                # a value group's key ("4-7") is field g4_7
         if isinstance(inner, Form) and token in inner._fields:
             node = inner[token]
             continue

@@ -1,0 +1,75 @@
+"""Value groups: a summary side's card points entered as counts of cards per group of equal value.
+
+Adding up some sixty card values in one's head is where summary entry goes wrong; counting cards by value group
+(jokers, aces and 2s, K–8, 7–4, black threes) is what players can do at the table. The groups come from the
+variant's ``card_values`` in table order: neighbouring keys of equal value form one group, so a variant whose
+values differ gets its own groups with no code change. Red threes are left out (they are counted on their own), and black threes on the table where they cannot be melded.
+Groups in hand use the values a card has in hand (``hand_values``), which an option may change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import RecordError
+from .phrases import phrase
+
+COUNT_FIELDS = {"melded_counts": "melded_points", "hand_counts": "hand_points"}
+
+
+@dataclass(frozen=True, slots=True)
+class ValueGroup:
+    key: str                  # "4-7", "8-K", "A-2", "JK", "black3": first and last card key of the group
+    cards: tuple[str, ...]    # the card keys (rules.card_values keys) in the group
+    value: int                # points per card
+    copies: int               # how many cards of the group the deck holds: the most a count can be
+
+
+def value_groups(rules: Any, *, in_hand: bool = False) -> tuple[ValueGroup, ...]:
+    runs: list[list[str]] = []
+    for key in rules.card_values:
+        # Black threes are offered on the table only where a meld of them is allowed (international, going out).
+        if key == "red3" or (key == "black3" and not in_hand and "black_threes" not in rules.shapes):
+            continue
+        if runs and rules.value(runs[-1][-1], in_hand=in_hand) == rules.value(key, in_hand=in_hand):
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    return tuple(ValueGroup(key=run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}", cards=tuple(run),
+                            value=rules.value(run[0], in_hand=in_hand),
+                            copies=sum(rules.copies(k) for k in run)) for run in runs)
+
+
+def parse_counts(rules: Any, data: Any, field: str, to_int, *, in_hand: bool) -> dict[str, int]:
+    """Counts per group key, each bounded by the deck's copies of that group."""
+    if not isinstance(data, dict):
+        raise RecordError("counts must be an object of value groups to counts, e.g. {\"JK\": 1, \"4-7\": 3}",
+                          field=field)
+    groups = {g.key: g for g in value_groups(rules, in_hand=in_hand)}
+    out = {}
+    for key, n in data.items():
+        if key not in groups:
+            raise RecordError(f"{key!r} is not a value group of {rules.name}; groups are: {', '.join(groups)}",
+                              field=f"{field}.{key}")
+        out[key] = to_int(n, f"{field}.{key}", most=groups[key].copies)
+    return out
+
+
+def points_of(rules: Any, counts: Mapping[str, int], *, in_hand: bool) -> int:
+    """Σ count × value: the card points the counts stand for."""
+    values = {g.key: g.value for g in value_groups(rules, in_hand=in_hand)}
+    return sum(values[k] * n for k, n in counts.items())
+
+
+def check_side(rules: Any, melded: Mapping[str, int], held: Mapping[str, int], field: str) -> None:
+    """A side cannot hold more cards of a group on the table and in hand together than the deck has.
+
+    Groups in hand may be cut differently from those on the table (hand values), so this compares card keys
+    only where both cuts agree on the group."""
+    table = {g.key: g for g in value_groups(rules)}
+    for g in value_groups(rules, in_hand=True):
+        if g.key in table and melded.get(g.key, 0) + held.get(g.key, 0) > g.copies:
+            raise RecordError(phrase("%(melded)s melded and %(held)s in hand, but the deck holds %(copies)s of these "
+                                     "cards", melded=melded.get(g.key, 0), held=held.get(g.key, 0), copies=g.copies),
+                              field=f"{field}.hand_counts.{g.key}")
