@@ -290,31 +290,53 @@ def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandR
     return result
 
 
+def _placed(match: Match, entry: dict[str, Any], number: int | None) -> tuple[list[dict[str, Any]], int]:
+    """The match's entries with the checked ``entry`` as hand ``number`` (None: the next hand) and that number,
+    after what a save refuses before scoring (a full or finished match, a hand that does not exist)."""
+    entries = current_entries(match)
+    if number is None:
+        if len(entries) >= MAX_HANDS:
+            raise match_is_full()
+        if entries and score_entries(match, entries)[-1].match_over:
+            raise match_is_over()
+        return [*entries, entry], len(entries) + 1
+    if not 1 <= number <= len(entries):
+        raise LookupError(f"hand {number} does not exist; the match has {len(entries)} hands")
+    entries[number - 1] = entry
+    return entries, number
+
+
+def preview_hand(match: Match, entry: Any, number: int | None = None) -> tuple[int, HandResult]:
+    """``entry`` scored exactly as saving it as hand ``number`` (None: the next hand) would score it, and the
+    hand's number; nothing is stored (the hand form's live preview). Raises what the save raises before
+    writing: RecordError (unreadable), HandRejected (a full or finished match), LookupError (no such hand);
+    a hand that breaks the rules comes back with its problems (``result.ok`` False)."""
+    entries, number = _placed(match, _check_entry(match, entry), number)
+    return number, score_entries(match, entries, new=number)[number - 1]
+
+
 def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: str | None = None) -> HandResult:
     """Append hand N+1. With ``key``, a save already stored under it raises :class:`AlreadySaved` instead."""
     entry = _check_entry(match, entry)
     event = HandEvent(action="add", entry=entry, save_key=check_key(key))
     _repeat(session, match, event)
-    entries, loaded = current_entries(match), _loaded_version(match)
-    if len(entries) >= MAX_HANDS:
-        raise match_is_full()
-    if entries and score_entries(match, entries)[-1].match_over:
-        raise match_is_over()
-    result = _verified(match, [*entries, entry], len(entries) + 1)
-    event.hand_number = len(entries) + 1
+    loaded = _loaded_version(match)
+    entries, number = _placed(match, entry, None)
+    result = _verified(match, entries, number)
+    event.hand_number = number
     _save(session, match, based_on, loaded, event)
     return result
 
 
 def edit_hand(session: Session, match: Match, number: int, entry: Any, *, based_on: int,
               key: str | None = None) -> HandResult:
-    entries, loaded = current_entries(match), _loaded_version(match)
-    if not 1 <= number <= len(entries):
-        raise LookupError(f"hand {number} does not exist; the match has {len(entries)} hands")
+    loaded, count = _loaded_version(match), len(current_entries(match))
+    if not 1 <= number <= count:         # before the entry's own checks, as the API has always answered
+        raise LookupError(f"hand {number} does not exist; the match has {count} hands")
     entry = _check_entry(match, entry)
     event = HandEvent(action="edit", hand_number=number, entry=entry, save_key=check_key(key))
     _repeat(session, match, event)
-    entries[number - 1] = entry
+    entries, number = _placed(match, entry, number)
     result = _verified(match, entries, number)
     _save(session, match, based_on, loaded, event)
     return result
