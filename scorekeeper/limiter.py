@@ -1,4 +1,5 @@
-"""Rate limits on the routes that cost real work: PDFs, import, new matches, scoring and the meld checker.
+"""Rate limits on the routes that cost real work: PDFs, import, new matches, scoring, the meld checker and the
+hand form's score preview.
 
 Flask-Limiter keyed by the client's address (behind a reverse proxy that is the address the proxy forwards,
 when the app is configured to trust it). Each limit is a config key read per request, so ``instance/config.py``
@@ -33,6 +34,9 @@ DEFAULT_LIMITS = {
     "RATELIMIT_SCORE": "60 per minute;1000 per hour",
     # The hand form asks for each meld line as it is typed, and so does the checker: generous.
     "RATELIMIT_CHECK": "300 per minute;5000 per hour",
+    # The hand form's score preview asks after each pause in typing (static/preview.js), and a correction or
+    # a whole evening of hands may be typed on phones behind one home router: as generous as the meld check.
+    "RATELIMIT_PREVIEW": "300 per minute;8000 per hour",
 }
 
 limiter = Limiter(key_func=get_remote_address)

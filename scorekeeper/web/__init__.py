@@ -11,7 +11,8 @@ from sqlalchemy.exc import OperationalError
 def _answer(code: int, message: str, *, api_code: str | None = None, retry: int | None = None):
     """The error page, or the API's JSON error shape under /api/; ``retry`` becomes Retry-After (429, 503)."""
     headers = {"Retry-After": str(retry)} if retry else {}
-    if request.path.startswith("/api/"):
+    # The hand form's score preview is read by a script, like the API: it gets the same JSON shape.
+    if request.path.startswith("/api/") or request.blueprint == "preview":
         error = {"status": code, "message": message, **({"code": api_code} if api_code else {}),
                  **({"retry_after": retry} if retry else {})}
         return {"error": error, "problems": []}, code, headers
@@ -59,12 +60,12 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from .. import api
     from ..security import csrf
-    from . import checker, entry, files, home, match, pages
+    from . import checker, entry, files, home, match, pages, preview
     from ..words import table_word
 
     pages.init_app(app)
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
-    for blueprint in (home.bp, match.bp, entry.bp, checker.bp, files.bp):
+    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, files.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.

@@ -35,7 +35,7 @@ from ..words import say
 
 bp = Blueprint("entry", __name__)
 
-def _mode(match: Match, default: str = "cards") -> str:
+def entry_mode(match: Match, default: str = "cards") -> str:
     mode = request.args.get("mode") or default
     if mode not in ENTRY_MODES:
         abort(400, description=_("Unknown entry mode %(mode)r; use cards or summary.", mode=mode))
@@ -47,7 +47,7 @@ def _front(match: Match) -> Front:
     return front_of(rules_of(match))
 
 
-def _form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, prefill: bool = False) -> EntryForm:
+def hand_form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *, prefill: bool = False) -> EntryForm:
     rules = rules_of(match)
     alone = request.values.get("alone") if "alone" in request.values else None
     layout = entry_layout(match, rules, mode, alone=alone, entry=entry)
@@ -179,7 +179,7 @@ def _store(session: Any, match: Match, number: int | None, entry: dict[str, Any]
 @bp.route("/m/<token>/hands/new", methods=["GET", "POST"])
 def new_hand(token: str):
     match = load_match(token, editable=True)
-    form = _form(match, _mode(match))
+    form = hand_form(match, entry_mode(match))
     if request.method == "GET":
         return _render(match, form, None)
     return _submit(match, form, None)
@@ -192,9 +192,9 @@ def edit_hand(token: str, number: int):
     if not 1 <= number <= len(entries):
         abort(404, description=_("This match has no hand %(number)d.", number=number))
     entry = entries[number - 1]
-    mode = _mode(match, entry.get("mode", "cards"))
+    mode = entry_mode(match, entry.get("mode", "cards"))
     # A game is always shown again as stored: Keltis has no second mode to switch to.
-    form = _form(match, mode, entry, prefill=_front(match).plays_games or mode == entry.get("mode", "cards"))
+    form = hand_form(match, mode, entry, prefill=_front(match).plays_games or mode == entry.get("mode", "cards"))
     if request.method == "GET":
         return _render(match, form, number)
     return _submit(match, form, number)
