@@ -17,55 +17,70 @@
   try { words = JSON.parse(form.dataset.previewStrings || "{}"); } catch (e) { /* English above */ }
   var DELAY = 300;
   var timer = null, busy = false, again = false;
+  var shown = new WeakMap();                 // each output's last numbers, kept to show dimmed
 
   function number(n) { return n < 0 ? "\u2212" + (-n) : String(n); }         // the scoresheet's minus sign
   function signed(n) { return (n < 0 ? "\u2212\u202f" : "+\u202f") + Math.abs(n); }
   function short(n) { return (n < 0 ? "\u2212" : "+") + Math.abs(n); }
 
-  function longText(cell) {
-    var text = number(cell.base) + " " + signed(cell.card_value);
-    if (cell.penalty) { text += " " + signed(cell.penalty); }
-    text += " = " + number(cell.score);
-    if (cell.taxed !== cell.score) { text += " \u2192\u202f" + number(cell.taxed) + " " + words.taxed; }
-    return text + " \u00b7 " + words.total + " " + number(cell.total);
+  /* A cell as groups of words that wrap as a whole on a narrow phone. */
+  function longParts(cell) {
+    var parts = [number(cell.base) + " " + signed(cell.card_value) +
+                 (cell.penalty ? " " + signed(cell.penalty) : "") + " = " + number(cell.score)];
+    if (cell.taxed !== cell.score) { parts.push("\u2192\u202f" + number(cell.taxed) + " " + words.taxed); }
+    parts.push("\u00b7 " + words.total + " " + number(cell.total));
+    return parts;
   }
-  function shortText(cell) { return short(cell.taxed) + " \u2192 " + number(cell.total); }
+  function shortParts(cell) { return [short(cell.taxed) + " \u2192 " + number(cell.total)]; }
 
-  /* A side's cells: one, or (cutthroat's partners) one per player, named. */
-  function texts(answer, i, brief) {
+  /* A side's parts: one cell's, or (cutthroat's partners) each player's, named; null when it has none. */
+  function sideParts(answer, i, brief) {
     var columns = (answer.sides || [])[i] || [];
     var cells = columns.map(function (j) { return answer.cells[j]; }).filter(Boolean);
     if (!cells.length) { return null; }
-    return cells.map(function (cell) {
-      var text = brief ? shortText(cell) : longText(cell);
-      return cells.length > 1 ? cell.name + " " + text : text;
-    }).join("; ");
+    var parts = [];
+    cells.forEach(function (cell, n) {
+      var own = brief ? shortParts(cell) : longParts(cell);
+      if (cells.length > 1) { own[0] = cell.name + " " + own[0]; }
+      if (n < cells.length - 1) { own[own.length - 1] += ";"; }
+      parts = parts.concat(own);
+    });
+    return parts;
   }
 
-  function put(output, text, state) {
-    var shown = output.getAttribute("data-shown");
-    if (state === "stale") {                 // unreadable: a dash, then the last numbers dimmed
-      text = shown ? "\u2014 " + shown : "\u2014";
-    } else if (state === "offline") {        // no answer: keep quiet, dim what is there
-      output.classList.add("preview-stale");
-      return;
+  function draw(output, parts) {
+    if (output.textContent === parts.join(" ")) { return; }     // a screen reader hears changes only
+    output.textContent = "";
+    parts.forEach(function (part, n) {
+      if (n) { output.appendChild(document.createTextNode(" ")); }
+      var span = document.createElement("span");
+      span.textContent = part;
+      output.appendChild(span);
+    });
+  }
+
+  /* state: "ok"; "unsure" (breaks a rule, numbers so far); "unread" (nothing to score: a dash, then the last
+     numbers dimmed); "offline" (no answer: dim what is there, say nothing). */
+  function put(output, parts, state) {
+    if (state === "offline") { output.classList.add("preview-stale"); return; }
+    if (state === "unread") {
+      parts = ["\u2014"].concat(shown.get(output) || []);
     } else {
-      output.setAttribute("data-shown", text);
-      if (state === "unsure") { text += " \u00b7 " + words.so_far; }
+      shown.set(output, parts);
+      if (state === "unsure") { parts = parts.concat(["\u00b7 " + words.so_far]); }
     }
-    output.classList.toggle("preview-stale", state !== "ok" && state !== "unsure");
+    output.classList.toggle("preview-stale", state === "unread");
     output.classList.toggle("preview-unsure", state === "unsure");
-    if (output.textContent !== text) { output.textContent = text; }   // a screen reader hears changes only
+    draw(output, parts);
   }
 
   function show(answer) {
     document.querySelectorAll("[data-preview-side]").forEach(function (output) {
       var i = parseInt(output.getAttribute("data-preview-side"), 10);
-      var brief = output.hasAttribute("data-preview-short");
-      var text = answer && answer.cells ? texts(answer, i, brief) : null;
-      if (!answer) { put(output, "", "offline"); }
-      else if (text === null) { put(output, "", "stale"); }
-      else { put(output, text, answer.ok ? "ok" : "unsure"); }
+      var parts = answer && answer.cells ? sideParts(answer, i, output.hasAttribute("data-preview-short")) : null;
+      if (!answer) { put(output, null, "offline"); }
+      else if (parts === null) { put(output, null, "unread"); }
+      else { put(output, parts, answer.ok ? "ok" : "unsure"); }
     });
   }
 
