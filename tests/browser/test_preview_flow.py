@@ -35,6 +35,9 @@ def test_the_preview_follows_a_hand_typed_card_by_card_without_saving_it(page: P
     anna, bela = page.get_by_role("region", name="Anna"), page.get_by_role("region", name="Béla")
     anna_says, bela_says = anna.locator("h2 output"), bela.locator("h2 output")
     expect(anna_says).to_have_text(f"0 +{N}0 = 0 · total 0 · so far")          # asked once on load
+    # The short form, for a player bar elsewhere on the page (templates/entry.html's, when it has one).
+    page.evaluate("""document.querySelector('.save-bar').insertAdjacentHTML('afterbegin',
+        '<output id="bar-bela" data-preview-side="1" data-preview-short></output>')""")
 
     anna.get_by_label("Melds", exact=True).fill("J J J J 2 2 2\n5 5 5 5 5 5 5")
     expect(anna_says).to_have_text(f"700 +{N}135 = 835 · total 835 · so far")
@@ -46,6 +49,7 @@ def test_the_preview_follows_a_hand_typed_card_by_card_without_saving_it(page: P
     tap(bela.get_by_text("Went out", exact=True))
     expect(anna_says).to_have_text(f"900 +{N}115 = 1015 · total 1015")
     expect(bela_says).to_have_text(f"700 +{N}100 = 800 · total 800")
+    expect(page.locator("#bar-bela")).to_have_text("+800 → 800")
     expect(anna_says).not_to_have_class(re.compile("preview-stale|preview-unsure"))
     fits_phone_width(page)
     shoot(page, "preview-cards")

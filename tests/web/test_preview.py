@@ -132,10 +132,12 @@ def test_malformed_requests_are_4xx_in_the_json_error_shape(client, csrf, token,
     assert response.json["error"]["status"] == status and response.json["error"]["message"]
 
 
-def test_an_unparsable_body_is_a_400_json(client, csrf, token):
+def test_an_unparsable_or_oversized_body_is_a_4xx_json(client, csrf, token):
     response = client.post(f"/m/{token}/hands/preview", data=b"\xff\x00--not a form",
                            content_type="multipart/form-data; boundary=nothing")
     assert response.status_code == 400 and response.is_json
+    huge = client.post(f"/m/{token}/hands/preview", data={"csrf_token": csrf, "side0-melds": "K " * 600_000})
+    assert huge.status_code == 413 and huge.is_json                     # the app's 1 MiB request cap
 
 
 def test_the_view_link_and_keltis_have_no_preview(client, csrf, token):
