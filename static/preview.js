@@ -41,7 +41,7 @@
     var parts = [];
     cells.forEach(function (cell, n) {
       var own = brief ? shortParts(cell) : longParts(cell);
-      if (cells.length > 1) { own[0] = cell.name + " " + own[0]; }
+      if (cells.length > 1) { own[0] = cell.name + ": " + own[0]; }
       if (n < cells.length - 1) { own[own.length - 1] += ";"; }
       parts = parts.concat(own);
     });
