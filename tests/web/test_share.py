@@ -53,6 +53,30 @@ def home(client, **headers) -> str:
 
 # ------------------------------------------------------------------------------------------ the list
 
+def test_the_list_says_when_each_match_was_last_played_in_both_languages(client, db):
+    from datetime import datetime
+
+    from scorekeeper.models import HandEvent
+
+    played, fresh = new_match(db, hands=[ONE_HAND]), new_match(db, names=("Cili", "Dani"))
+    played.created_at = datetime(2026, 3, 1, 20, 0)
+    db.scalars(select(HandEvent).where(HandEvent.match_id == played.id)).one().created_at = \
+        datetime(2026, 3, 7, 22, 30, 5)                  # the last save, not the start, is when it was played
+    fresh.created_at = datetime(2026, 4, 2, 23, 59)
+    db.commit()
+    client.get(f"/m/{played.edit_token}")
+    client.get(f"/m/{fresh.edit_token}")
+    page = home(client)
+    rows = re.findall(r'<span class="help recent-when">(.*?)</span>', page, re.S)
+    assert [re.sub(r"\s+", " ", row).strip() for row in rows] == [
+        'started <time datetime="2026-04-02T23:59:00Z" data-local="date">Apr 2, 2026</time>',
+        'last played <time datetime="2026-03-07T22:30:05Z" data-local="date">Mar 7, 2026</time>']
+    assert "localtime.js" in page                      # redrawn in the phone's zone
+    hu = re.sub(r"\s+", " ", home(client, **{"Accept-Language": "hu"}))
+    assert "kezdés: <time" in hu and ">2026. ápr. 2.</time>" in hu
+    assert "utoljára játszva: <time" in hu and ">2026. márc. 7.</time>" in hu
+
+
 def test_a_phone_that_opened_no_match_has_no_list(client):
     assert 'id="recent"' not in home(client)
 
