@@ -29,6 +29,7 @@ from ..saves import AlreadySaved, Unavailable
 from ..sheet import chart_labels, sheet_words, short_names
 from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
+from .counts import counted
 from .entry import unavailable_message
 from .pages import sheet_pages
 from .recent import remember
@@ -96,11 +97,15 @@ def render_hand(match: Match, *, editable: bool, number: int):
     sheet = scoresheet(match)
     if not 1 <= number <= len(sheet["hands"]):
         abort(404, description=_("This match has no hand %(number)s.", number=number))
-    front = match_front(match)
+    front, rules = match_front(match), rules_of(match)
     row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]}, front)[0]
+    entry = current_entries(match)[number - 1]
+    # a summary's counts per value group, as the form named them (none in card mode or for Keltis)
+    counts = {side.get("name"): counted(rules, side) for side in entry.get("sides", [])
+              if entry.get("mode") == "summary" and isinstance(side, Mapping)}
     return render_template("hand.html", sheet=sheet, row=row, games=front.plays_games, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
-                           penalty_label=penalty_label,
+                           penalty_label=penalty_label, counts=counts,
                            token=match.edit_token if editable else match.view_token)
 
 
