@@ -192,6 +192,17 @@ def say_error(exc: Exception) -> str:
     return english if says is None else _in_page_language(english, lambda: _translated(says))
 
 
+def say_refusal(exc: Any) -> tuple[str, bool]:
+    """An import's refusal (``transfer.ImportRefused``) in the page's language: where in the file (its path, kept
+    as the file writes it) and why; and whether it stayed English (a reason the core has no phrase for)."""
+    reason = say_error(exc)
+    if exc.problems:
+        reason += ": " + "; ".join(say(p) for p in exc.problems)
+    where = _in_page_language(exc.where.render(), lambda: _translated(exc.where)) if exc.where else exc.part
+    english = exc.says is None and str(get_locale()) != "en"
+    return (f"{where}: {reason}" if where else reason), english
+
+
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Problems as a front hands them on: each message in the page's language."""
     return [{**p, "message": say(p)} for p in problems]
