@@ -67,7 +67,7 @@ def test_the_list_says_when_each_match_was_last_played_in_both_languages(client,
     client.get(f"/m/{played.edit_token}")
     client.get(f"/m/{fresh.edit_token}")
     page = home(client)
-    rows = re.findall(r'<span class="help recent-when">(.*?)</span>', page, re.S)
+    rows = re.findall(r'<span class="recent-when">(.*?)</span>', page, re.S)
     assert [re.sub(r"\s+", " ", row).strip() for row in rows] == [
         'started <time datetime="2026-04-02T23:59:00Z" data-local="date">Apr 2, 2026</time>',
         'last played <time datetime="2026-03-07T22:30:05Z" data-local="date">Mar 7, 2026</time>']
