@@ -14,10 +14,11 @@ import re
 # Longest first where one holds another ("going out concealed (from hand), extra" before "going out").
 PHRASES: tuple[tuple[str, str], ...] = (
     # players
-    ("players at the table, all sides together", "játékosok az asztalnál, mindenki együtt"),
-    ("players in a side, at most", "játékosok egy oldalon, legfeljebb"),
-    ("fewest sides", "legkevesebb oldal"), ("most sides", "legtöbb oldal"),
-    ("scored", "pontozás"), ("by side", "oldalanként"), ("by player", "játékosonként"),
+    # a side is a "fél" (a player alone or a partnership): "csapat" would be wrong for díszített's single players
+    ("players at the table, all sides together", "játékosok az asztalnál összesen"),
+    ("players in a side, at most", "egy félben legfeljebb ennyi játékos"),
+    ("fewest sides", "legkevesebb fél"), ("most sides", "legtöbb fél"),
+    ("scored", "pontozás"), ("by side", "felenként"), ("by player", "játékosonként"),
     # deck
     ("French packs", "francia csomag"), ("cards in all", "lap összesen"),
     # card values
