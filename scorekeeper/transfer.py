@@ -16,9 +16,8 @@ check of the hand, the same refusals past the end of a match), scoring each hand
 and re-scoring only what an edit changes, so the work grows with the file, not with its square. Only then is the match written to the real database, in one
 transaction. A bad file raises :class:`ImportRefused` naming the bad part, and the database is unchanged.
 
-A refusal's reason is a phrase (:mod:`.rules.phrases`) where it can be: the CLI prints it in English
-(``str(exc)``), the import page says it in the page's language (:func:`scorekeeper.words.say_refusal`). The part
-stays a path of the file (``events[3].entry``), in the file's own terms.
+A refusal's reason is a phrase (:mod:`.rules.phrases`) where it can be: the CLI prints it in English (``str``), the
+import page in its language (:func:`scorekeeper.words.say_refusal`); the part stays the file's path.
 """
 
 from __future__ import annotations
@@ -55,11 +54,9 @@ FIRST_YEAR, LAST_YEAR = 2000, 2100
 
 
 class ImportRefused(ValueError):
-    """The file is not an importable match; ``part`` names where (``"events[3].entry"``), ``reason`` says why.
-
-    ``says`` is the reason as a phrase (None: English only, e.g. a core error with no phrase); ``where`` the part
-    with the event's action ("events[1] (add of hand 2)"); ``problems`` a refused hand's problems (their
-    dicts, with ``sentence``), said after the reason."""
+    """The file is not an importable match; ``part`` names where (``"events[3].entry"``), ``reason`` says why;
+    ``says`` is the reason as a phrase (None: English only), ``where`` the part with the event's action ("events[1]
+    (add of hand 2)"), ``problems`` a refused hand's problems (dicts with ``sentence``), said after the reason."""
 
     def __init__(self, reason: str | Phrase, part: str | None = None, *, where: Phrase | None = None,
                  problems: Iterable[Mapping[str, Any]] = ()) -> None:

@@ -21,7 +21,8 @@ def problems(variant, anna, bela, options=None):
 
 def groups(variant, options=None):
     rules = get_variant(variant).rules(options)
-    return ({g.key: g.copies for g in value_groups(rules)}, {g.key: g.copies for g in value_groups(rules, in_hand=True)})
+    return ({g.key: g.copies for g in value_groups(rules)},
+            {g.key: g.copies for g in value_groups(rules, in_hand=True)})
 
 
 CASES = [(variant, options, key) for variant, options in (("diszitett", None), ("international", None),

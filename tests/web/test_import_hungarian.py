@@ -27,7 +27,8 @@ def refusal(client, body) -> tuple[str, str | None]:
 
 @pytest.mark.parametrize("change, said", [
     (_set("format", "something-else"), "format: ez nem a pontszámláló játszma-exportja"),
-    (_set("events.1.hand_number", 1), "events[1].hand_number: 1 leosztás után ez nem adható hozzá 1. leosztásként"),
+    (_set("events.1.hand_number", 1),
+     "events[1].hand_number: 1 leosztás után ez nem adható hozzá 1. leosztásként"),
     (_set("events.0.token", "x"), "events[0].token: ismeretlen mező: 'token'"),
     (_set("events.2.hand_number", 5), "events[2] (5. leosztás javítása): nincs 5. leosztás; a játszmában 2 "
                                       "leosztás van"),
@@ -48,7 +49,8 @@ def test_a_refusal_is_said_in_hungarian(app, client, db, change, said):
 
 
 def test_an_unreadable_file_is_refused_in_hungarian(client):
-    assert refusal(client, b"") == ("a fájl üres; válassz egy játszmafájlt, amelyet a pontszámláló exportált", None)
+    empty = "a fájl üres; válassz egy játszmafájlt, amelyet a pontszámláló exportált"
+    assert refusal(client, b"") == (empty, None)
     detail, lang = refusal(client, b"{not json")
     assert detail.startswith("a fájl nem érvényes JSON (sor: 1, oszlop: 2") and lang is None
 
