@@ -81,9 +81,12 @@ def rules_of(match: Match) -> Any:
 
 
 def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
-                 sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None) -> Match:
+                 sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None,
+                 edit_token: str | None = None) -> Match:
     """Validate and store a new match, pinned to today's rules of its variant and options (or to ``pinned``,
-    ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``."""
+    ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``.
+    ``edit_token`` is given by a rematch, whose token comes from its form's key (web/share.py); a second match
+    with it is refused by the column's unique constraint (``IntegrityError``, session to be rolled back)."""
     if pinned is None:
         get_variant(variant).rules(options)          # an unknown variant or option: a RecordError naming it
         pinned = pin(variant, options)
@@ -125,7 +128,7 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     if not isinstance(title, str):
         raise RecordError("the title must be text", field="title")
     bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
-    match = Match(edit_token=new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
+    match = Match(edit_token=edit_token or new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
                   options=dict(rules.options), rules_json=pinned[0], rules_hash=pinned[1], sides=stored, version=0)
     session.add(match)
     try:

@@ -15,6 +15,9 @@ An import is checked completely before anything is written: the sides and option
 check of the hand, the same refusals past the end of a match), scoring each hand once from the totals before it
 and re-scoring only what an edit changes, so the work grows with the file, not with its square. Only then is the match written to the real database, in one
 transaction. A bad file raises :class:`ImportRefused` naming the bad part, and the database is unchanged.
+
+A refusal's reason is a phrase (:mod:`.rules.phrases`) where it can be: the CLI prints it in English (``str``), the
+import page in its language (:func:`scorekeeper.words.say_refusal`); the part stays the file's path.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -32,6 +35,7 @@ from .models import HandEvent, Match, MatchSide
 from .rules import RecordError, ScorekeeperError, get_variant, score_match
 from .rules.pinned import digest, document_text, rules_from_json
 from .rules.bounds import bad_json
+from .rules.phrases import Phrase, phrase
 
 FORMAT = "scorekeeper-match"
 FORMAT_VERSION = 1
@@ -50,11 +54,20 @@ FIRST_YEAR, LAST_YEAR = 2000, 2100
 
 
 class ImportRefused(ValueError):
-    """The file is not an importable match; ``part`` names where (``"events[3].entry"``), ``reason`` says why."""
+    """The file is not an importable match; ``part`` names where (``"events[3].entry"``), ``reason`` says why;
+    ``says`` is the reason as a phrase (None: English only), ``where`` the part with the event's action ("events[1]
+    (add of hand 2)"), ``problems`` a refused hand's problems (dicts with ``sentence``), said after the reason."""
 
-    def __init__(self, reason: str, part: str | None = None) -> None:
-        super().__init__(f"{part}: {reason}" if part else reason)
-        self.reason, self.part = reason, part
+    def __init__(self, reason: str | Phrase, part: str | None = None, *, where: Phrase | None = None,
+                 problems: Iterable[Mapping[str, Any]] = ()) -> None:
+        self.says = reason if isinstance(reason, Phrase) else None
+        self.problems = tuple(problems)
+        english = reason.render() if isinstance(reason, Phrase) else reason
+        if self.problems:
+            english += ": " + "; ".join(p["message"] for p in self.problems)
+        shown = where.render() if where else part
+        super().__init__(f"{shown}: {english}" if shown else english)
+        self.reason, self.part, self.where = english, shown, where
 
 
 # --- export ------------------------------------------------------------------------------------------------
@@ -98,24 +111,29 @@ def parse_export(raw: bytes | str) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
-        raise ImportRefused(f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise ImportRefused(phrase("the file is not UTF-8 text (%(why)s at byte %(byte)s)", why=exc.reason,
+                                   byte=exc.start)) from None
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise ImportRefused("the file is empty; choose a match file exported by the scorekeeper")
+        raise ImportRefused(phrase("the file is empty; choose a match file exported by the scorekeeper"))
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ImportRefused(f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") \
-            from None
+        raise ImportRefused(phrase("the file is not valid JSON (line %(line)s, column %(column)s: %(why)s)",
+                                   line=exc.lineno, column=exc.colno, why=exc.msg)) from None
     except RecursionError:
-        raise ImportRefused("the JSON is nested too deeply to be a match export") from None
+        raise ImportRefused(phrase("the JSON is nested too deeply to be a match export")) from None
     except ValueError as exc:        # a number of more than 4,300 digits, NaN or Infinity
-        raise ImportRefused(f"the file is not valid JSON ({str(exc)[:120]})") from None
+        raise ImportRefused(phrase("the file is not valid JSON (%(why)s)", why=str(exc)[:120])) from None
     if not isinstance(data, dict):
-        raise ImportRefused("the file must hold one JSON object: a match exported by the scorekeeper")
+        raise ImportRefused(_ONE_OBJECT)
     if bad := bad_json(data):        # text that cannot be shown later, or nesting no export has
         raise ImportRefused(bad[1], bad[0])
     return data
+
+
+_ONE_OBJECT = phrase("the file must hold one JSON object: a match exported by the scorekeeper")
+_NOT_A_MOMENT = phrase("%(value)s is not a date and time such as \"2026-05-01T18:30:00Z\"")
 
 
 def _no_constant(name: str) -> None:
@@ -126,17 +144,17 @@ def _no_constant(name: str) -> None:
 
 def _moment(value: Any, part: str) -> datetime:
     if not isinstance(value, str):
-        raise ImportRefused("expected a date and time such as \"2026-05-01T18:30:00Z\"", part)
+        raise ImportRefused(phrase("expected a date and time such as \"2026-05-01T18:30:00Z\""), part)
     if len(value) > 64:
-        raise ImportRefused(f"{value[:40]!r}… is not a date and time such as \"2026-05-01T18:30:00Z\"", part)
+        raise ImportRefused(phrase(_NOT_A_MOMENT.template, value=f"{value[:40]!r}…"), part)
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise ImportRefused(f"{value[:40]!r} is not a date and time such as \"2026-05-01T18:30:00Z\"", part) \
-            from None
+        raise ImportRefused(phrase(_NOT_A_MOMENT.template, value=repr(value[:40])), part) from None
     # Checked before the time zone is applied: 0001-01-01T00:00+01:00 or 9999-12-31T23:59-01:00 would overflow.
     if not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        raise ImportRefused(f"{value[:40]!r} is not a date between {FIRST_YEAR} and {LAST_YEAR}", part)
+        raise ImportRefused(phrase("%(value)s is not a date between %(first)s and %(last)s", value=repr(value[:40]),
+                                   first=FIRST_YEAR, last=LAST_YEAR), part)
     if moment.tzinfo is not None:
         moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
     return moment
@@ -145,36 +163,43 @@ def _moment(value: Any, part: str) -> datetime:
 def _unknown(data: Mapping[str, Any], known: set[str], part: str | None) -> None:
     extra = sorted(str(k) for k in data if k not in known)
     if extra:
-        raise ImportRefused(f"unknown field {extra[0]!r}", f"{part}.{extra[0]}" if part else extra[0])
+        raise ImportRefused(phrase("unknown field %(name)s", name=repr(extra[0])),
+                            f"{part}.{extra[0]}" if part else extra[0])
 
 
 def _header(data: Any) -> None:
     if not isinstance(data, dict):
-        raise ImportRefused("the file must hold one JSON object: a match exported by the scorekeeper")
+        raise ImportRefused(_ONE_OBJECT)
     if data.get("format") != FORMAT:
-        raise ImportRefused("this is not a scorekeeper match export (expected \"format\": \"scorekeeper-match\")",
-                            "format")
+        raise ImportRefused(phrase("this is not a scorekeeper match export (expected \"format\": "
+                                   "\"scorekeeper-match\")"), "format")
     version = data.get("format_version")
     if version != FORMAT_VERSION or isinstance(version, bool):
-        raise ImportRefused(f"this file is format version {version!r}; this scorekeeper reads version "
-                            f"{FORMAT_VERSION}", "format_version")
+        raise ImportRefused(phrase("this file is format version %(version)s; this scorekeeper reads version "
+                                   "%(reads)s", version=repr(version), reads=FORMAT_VERSION), "format_version")
     _unknown(data, TOP_KEYS, None)
     if not isinstance(data.get("variant"), str):
-        raise ImportRefused("expected the variant's id, e.g. \"diszitett\"", "variant")
+        raise ImportRefused(phrase("expected the variant's id, e.g. \"diszitett\""), "variant")
     if "rules" not in data and "rules_hash" not in data:     # an export from before matches were pinned
         try:
             get_variant(data["variant"])
         except ScorekeeperError as exc:
-            raise ImportRefused(getattr(exc, "reason", str(exc)), "variant") from None
+            raise ImportRefused(_core_reason(exc), "variant") from None
     if not isinstance(data.get("options", {}), dict):
-        raise ImportRefused("expected an object of option names and values", "options")
+        raise ImportRefused(phrase("expected an object of option names and values"), "options")
     if not isinstance(data.get("sides"), list):
-        raise ImportRefused("expected a list of sides, each with a name and players", "sides")
+        raise ImportRefused(phrase("expected a list of sides, each with a name and players"), "sides")
     events = data.get("events")
     if not isinstance(events, list):
-        raise ImportRefused("expected the list of hand events", "events")
+        raise ImportRefused(phrase("expected the list of hand events"), "events")
     if len(events) > MAX_EVENTS:
-        raise ImportRefused(f"{len(events)} events; an import holds at most {MAX_EVENTS}", "events")
+        raise ImportRefused(phrase("%(count)s events; an import holds at most %(most)s", count=len(events),
+                                   most=MAX_EVENTS), "events")
+
+
+def _core_reason(exc: Exception) -> str | Phrase:
+    """A core error's reason, as its phrase where it has one (said in the page's language), else in English."""
+    return getattr(exc, "says", None) or getattr(exc, "reason", None) or str(exc)
 
 
 def _entry_part(exc: ScorekeeperError, part: str) -> str:
@@ -202,9 +227,9 @@ class _Replay:
         """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
         count = len(self.entries) - first + 1
         if self.scorings + count > MAX_SCORINGS:
-            raise ImportRefused(f"checking this file would score more than {MAX_SCORINGS} hands (every edit "
-                                "re-scores the hands after the one it corrects); this is more than a match "
-                                "holds", part)
+            raise ImportRefused(phrase("checking this file would score more than %(most)s hands (every edit "
+                                       "re-scores the hands after the one it corrects); this is more than a match "
+                                       "holds", most=MAX_SCORINGS), part)
         self.scorings += count
         results = score_match(self.rules, [{"sides": e["sides"]} for e in self.entries[first - 1:]],
                               totals_before=self.totals[first - 1])
@@ -225,7 +250,8 @@ class _Replay:
 
     def edit(self, number: int, entry: Any, part: str) -> Any:
         if not 1 <= number <= len(self.entries):
-            raise LookupError(f"hand {number} does not exist; the match has {len(self.entries)} hands")
+            raise LookupError(phrase("hand %(number)s does not exist; the match has %(count)s hands", number=number,
+                                     count=len(self.entries)))
         entry = matches._check_entry(self.match, entry)
         self.entries[number - 1] = entry
         self._verified(number, part)
@@ -233,7 +259,7 @@ class _Replay:
 
     def undo(self) -> None:
         if not self.entries:
-            raise LookupError("there is no hand to undo")
+            raise LookupError(phrase("there is no hand to undo"))
         self.entries.pop()
         self.results.pop()
         self.totals.pop()
@@ -246,42 +272,52 @@ class _Replay:
             raise matches.HandRejected(self.results[number - 1].to_dict())
 
 
+# Where an event's refusal is: "events[1] (add of hand 2)". Written as phrase(...) calls for the catalogue.
+_WHAT = {"add": phrase("%(part)s (add of hand %(number)s)"), "edit": phrase("%(part)s (edit of hand %(number)s)"),
+         "undo": phrase("%(part)s (undo of hand %(number)s)")}
+
+
 def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
     """Check event ``i`` as it was checked when it was saved; the event as stored (the entry as the service
     keeps it)."""
     part = f"events[{i}]"
     if not isinstance(event, dict):
-        raise ImportRefused("each event must be an object with seq, action, hand_number, entry, created_at", part)
+        raise ImportRefused(phrase("each event must be an object with seq, action, hand_number, entry, "
+                                   "created_at"), part)
     _unknown(event, EVENT_KEYS, part)
     if event.get("seq") != i + 1 or isinstance(event.get("seq"), bool):
-        raise ImportRefused(f"expected seq {i + 1}, found {event.get('seq')!r}: the events must be complete "
-                            "and in the order they were saved", f"{part}.seq")
+        raise ImportRefused(phrase("expected seq %(seq)s, found %(found)s: the events must be complete and in the "
+                                   "order they were saved", seq=i + 1, found=repr(event.get("seq"))), f"{part}.seq")
     action, number = event.get("action"), event.get("hand_number")
     if action not in ACTIONS:
-        raise ImportRefused(f"{action!r} is not one of {', '.join(ACTIONS)}", f"{part}.action")
+        raise ImportRefused(phrase("%(action)s is not one of %(actions)s", action=repr(action),
+                                   actions=", ".join(ACTIONS)), f"{part}.action")
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise ImportRefused("expected a hand number (1, 2, …)", f"{part}.hand_number")
+        raise ImportRefused(phrase("expected a hand number (1, 2, …)"), f"{part}.hand_number")
     created_at = _moment(event.get("created_at"), f"{part}.created_at")
     hands = len(replay.entries)
-    what = f"{part} ({action} of hand {number})"
+    what = phrase(_WHAT[action].template, part=part, number=number)
     try:
         if action == "add":
             if number != hands + 1:
-                raise ImportRefused(f"hand {number} cannot be added after {hands} hands", f"{part}.hand_number")
+                raise ImportRefused(phrase("hand %(number)s cannot be added after %(count)s hands", number=number,
+                                           count=hands), f"{part}.hand_number")
             entry = replay.add(event.get("entry"), part)
         elif action == "edit":
             entry = replay.edit(number, event.get("entry"), part)
         else:
             if number != hands or event.get("entry") is not None:
-                raise ImportRefused(f"an undo removes the last hand ({hands}) and has \"entry\": null", part)
+                raise ImportRefused(phrase("an undo removes the last hand (%(last)s) and has \"entry\": null",
+                                           last=hands), part)
             replay.undo()
             entry = None
     except matches.HandRejected as exc:
-        raise ImportRefused(str(exc), what) from None
+        raise ImportRefused(phrase("the hand breaks the rules"), where=what, problems=exc.result["problems"]) \
+            from None
     except ScorekeeperError as exc:          # RecordError: a malformed entry
-        raise ImportRefused(getattr(exc, "reason", str(exc)), _entry_part(exc, part)) from None
+        raise ImportRefused(_core_reason(exc), _entry_part(exc, part)) from None
     except LookupError as exc:
-        raise ImportRefused(str(exc.args[0] if exc.args else exc), what) from None
+        raise ImportRefused(exc.args[0] if exc.args else str(exc), where=what) from None
     return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at}
 
 
@@ -294,7 +330,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     created_at = _moment(data.get("created_at"), "created_at")
     title = data.get("title", "")
     if not isinstance(title, str):
-        raise ImportRefused("the title must be text", "title")
+        raise ImportRefused(phrase("the title must be text"), "title")
     engine = make_engine("sqlite://")
     try:
         Base.metadata.create_all(engine)
@@ -304,7 +340,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
                 match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
                                              sides=data["sides"], title=title, pinned=pinned)
             except ScorekeeperError as exc:
-                raise ImportRefused(getattr(exc, "reason", str(exc)), getattr(exc, "field", None)) from None
+                raise ImportRefused(_core_reason(exc), getattr(exc, "field", None)) from None
             replay = _Replay(match)
             events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
             return {
@@ -326,20 +362,21 @@ def _pinned(data: Mapping[str, Any]) -> tuple[str, str] | None:
     if "rules" not in data and "rules_hash" not in data:
         return None
     if not isinstance(data.get("rules_hash"), str) or len(data["rules_hash"]) != 64:
-        raise ImportRefused("expected the SHA-256 of the rules as 64 hexadecimal digits", "rules_hash")
+        raise ImportRefused(phrase("expected the SHA-256 of the rules as 64 hexadecimal digits"), "rules_hash")
     try:
         text = document_text(data.get("rules"))
         if digest(text) != data["rules_hash"]:
-            raise RecordError("the rules do not match rules_hash: they were changed after the export",
+            raise RecordError(phrase("the rules do not match rules_hash: they were changed after the export"),
                               field="rules")
         rules = rules_from_json(text, data["rules_hash"])
     except RecordError as exc:
-        raise ImportRefused(exc.reason, exc.field or "rules") from None
+        raise ImportRefused(_core_reason(exc), exc.field or "rules") from None
     if data["variant"] != rules.id:
-        raise ImportRefused(f"the file's rules are those of {rules.id!r}, not {data['variant']!r}", "variant")
+        raise ImportRefused(phrase("the file's rules are those of %(ours)s, not %(theirs)s", ours=repr(rules.id),
+                                   theirs=repr(data["variant"])), "variant")
     if data.get("options", {}) != dict(rules.options):
-        raise ImportRefused("the options are not those of the file's rules: "
-                            + json.dumps(dict(rules.options), ensure_ascii=False), "options")
+        raise ImportRefused(phrase("the options are not those of the file's rules: %(options)s",
+                                   options=json.dumps(dict(rules.options), ensure_ascii=False)), "options")
     return text, data["rules_hash"]
 
 

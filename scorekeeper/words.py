@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 
+from .keypad import face
 from .rules.phrases import Phrase, and_join, compose, ordinal, plural
 
 # The meld shapes that are no canasta kind of a table (a canasta kind's label is a table word: table_word).
@@ -114,6 +115,7 @@ PROBLEM_TITLES = {
     # a hand entered as a summary
     "not_multiple_of_five": _l("Not a multiple of 5"), "melded_points_too_low": _l("Too few melded points"),
     "canastas_exceed_deck": _l("More canastas than the deck allows"),
+    "counted_cards_exceed_deck": _l("More cards counted than the deck holds"),
     # Keltis (digest section 3)
     "direction_broken": _l("Row changes direction"), "card_after_closing": _l("Card after a closing card"),
     "card_after_second_closing": _l("Card after the second closing card"),
@@ -140,8 +142,18 @@ def _rank(rank: Any) -> str:
     return str(RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank) or plural(rank))
 
 
+def _group(cards: Any) -> str:
+    """A value group's cards as the summary form labels them (web/counts.py), the key letters of the page."""
+    cards = list(cards)
+    if len(cards) == 1:
+        return _rank(cards[0])
+    shown = [str(face(c)) for c in cards]
+    return ", ".join(shown) if len(shown) == 2 else f"{shown[0]}–{shown[-1]}"
+
+
 # How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS).
-PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word, "variant": table_word}
+PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word, "variant": table_word,
+              "group": _group}
 
 
 def _translated(part: Phrase) -> str:
@@ -178,6 +190,17 @@ def say_error(exc: Exception) -> str:
     english = getattr(exc, "reason", None) or str(exc)
     says = getattr(exc, "says", None)
     return english if says is None else _in_page_language(english, lambda: _translated(says))
+
+
+def say_refusal(exc: Any) -> tuple[str, bool]:
+    """An import's refusal (``transfer.ImportRefused``) in the page's language: where in the file (its path, kept
+    as the file writes it) and why; and whether it stayed English (a reason the core has no phrase for)."""
+    reason = say_error(exc)
+    if exc.problems:
+        reason += ": " + "; ".join(say(p) for p in exc.problems)
+    where = _in_page_language(exc.where.render(), lambda: _translated(exc.where)) if exc.where else exc.part
+    english = exc.says is None and str(get_locale()) != "en"
+    return (f"{where}: {reason}" if where else reason), english
 
 
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -11,7 +11,9 @@
      past is dropped too (another phone saved that hand; the refused form holds the input and stores it anew).
    - A draft that is unreadable, from another form shape or older than two weeks is ignored and removed.
    - Leaving a form with unsaved input asks first, except through the mode switch and the clash choices, which
-     keep the draft, and after submitting.
+     keep the draft, and after submitting. "Correct hand N instead" (data-draft-move) posts the input into hand
+     N's correction, whose page keeps it as its own draft: this form's draft is dropped, so the new hand does not
+     offer the same input a second time.
    Without scripting (or without storage) the form works as before. */
 (function () {
   "use strict";
@@ -160,7 +162,12 @@
   window.addEventListener("pagehide", flush);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") { flush(); } });
 
-  form.addEventListener("submit", function () {
+  form.addEventListener("submit", function (event) {
+    if (event.submitter && event.submitter.hasAttribute("data-draft-move")) {
+      discard();                // "Correct hand N instead": the input goes on as that correction's draft
+      submitting = true;
+      return;
+    }
     save(true);                 // kept until a page lists its save key: a save lost on the way can be redone
     drop(otherKey);
     submitting = true;

@@ -33,9 +33,18 @@ def and_join(names: Iterable[str], word: str = "and") -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
+def card_group(cards: Iterable[str]) -> str:
+    """A value group's cards (value_groups.py) as the summary form names them: "jokers", "A, 2", "8–K"."""
+    cards = list(cards)
+    if len(cards) == 1:
+        return plural(cards[0])
+    return ", ".join(cards) if len(cards) == 2 else f"{cards[0]}–{cards[-1]}"
+
+
 #: How the core says a value that is a word, by the last part of its argument name (``odd_rank`` is a rank).
 ENGLISH: dict[str, Callable[[Any], str]] = {"rank": plural, "nth": ordinal, "names": and_join, "colour": str,
-                                            "variant": str}      # a variant's name: a table word
+                                            "variant": str,      # a variant's name: a table word
+                                            "group": card_group}
 WORD_KINDS = frozenset(ENGLISH)
 
 

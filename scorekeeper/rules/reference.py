@@ -13,7 +13,9 @@ table edit shows up in the reference at once and a reference that was not regene
 rather than repeat their numbers. Blocks come from the stable sections of a table only (see :data:`BLOCKS`); the
 meld shapes (``[melds]``) are described in prose.
 
-``scorekeeper rules-ref`` (cli.py) checks the references of the tables folder, ``--write`` rewrites them.
+``scorekeeper rules-ref`` (cli.py) checks the references of the tables folder, ``--write`` rewrites them. A
+reference may have a translation beside it (``diszitett.hu.md``): its blocks are the same numbers, said in its
+language (:mod:`.reference_hu`), and checked and rewritten with it.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from .reference_hu import hungarian
 from .variants import Variant, _patched
 
 OPEN = re.compile(r"^<!-- numbers:([a-z_.]+) -->$")
 CLOSE = "<!-- /numbers -->"
 LOWEST = -1_000_000_000            # the tables' "from the very bottom" bracket start
+# The languages a reference may be translated into, and how a block is said in each (the file is <id>.<lang>.md).
+TRANSLATIONS: dict[str, Callable[[list[str]], list[str]]] = {"hu": hungarian}
 
 
 class ReferenceMarkupError(ValueError):
@@ -295,10 +300,12 @@ BLOCKS: dict[str, dict[str, Callable[[list[Case]], list[str]]]] = {"canasta": CA
 
 # --------------------------------------------------------------------------------------------- the files
 
-def regenerate(text: str, variant: Variant, name: str = "reference") -> str:
+def regenerate(text: str, variant: Variant, name: str = "reference", lang: str = "en") -> str:
     """``text`` with every generated block rewritten from ``variant``'s table (``name`` names the file in
-    errors). Raises :class:`ReferenceMarkupError` for an unknown block or one that is never closed."""
+    errors), in ``lang`` (a key of :data:`TRANSLATIONS`, or English). Raises :class:`ReferenceMarkupError` for an
+    unknown block or one that is never closed."""
     blocks, all_cases = BLOCKS.get(variant.family, {}), cases(variant)
+    said = TRANSLATIONS.get(lang, lambda lines: lines)
     out: list[str] = []
     lines = text.split("\n")
     i = 0
@@ -317,13 +324,18 @@ def regenerate(text: str, variant: Variant, name: str = "reference") -> str:
         end = next((j for j in range(i, len(lines)) if lines[j].strip() == CLOSE or OPEN.match(lines[j])), None)
         if end is None or OPEN.match(lines[end]):
             raise ReferenceMarkupError(f"{name}:{i}: block numbers:{block} is not closed with {CLOSE}")
-        out += [*blocks[block](all_cases), CLOSE]
+        out += [*said(blocks[block](all_cases)), CLOSE]
         i = end + 1
     return "\n".join(out)
 
 
 def reference_path(folder: Path, variant: Variant) -> Path:
     return folder / variant.reference
+
+
+def translated_path(path: Path, lang: str) -> Path:
+    """Where ``path``'s translation into ``lang`` is kept: ``diszitett.md`` -> ``diszitett.hu.md``."""
+    return path.with_name(f"{path.stem}.{lang}{path.suffix}")
 
 
 def stale(folder: Path, variants: Iterable[Variant]) -> list[tuple[Path, str]]:
@@ -336,13 +348,14 @@ def stale(folder: Path, variants: Iterable[Variant]) -> list[tuple[Path, str]]:
             owners[variant.reference] = variant
     found = []
     for variant in owners.values():
-        path = reference_path(folder, variant)
-        if not path.is_file():
-            continue
-        text = path.read_text(encoding="utf-8")
-        fresh = regenerate(text, variant, path.name)
-        if fresh != text:
-            found.append((path, fresh))
+        english = reference_path(folder, variant)
+        for path, lang in ((english, "en"), *((translated_path(english, t), t) for t in TRANSLATIONS)):
+            if not path.is_file():
+                continue
+            text = path.read_text(encoding="utf-8")
+            fresh = regenerate(text, variant, path.name, lang)
+            if fresh != text:
+                found.append((path, fresh))
     return found
 
 

@@ -22,6 +22,7 @@ from .phrases import named, phrase
 from .problems import Problem, problem
 from .record import HandRecord, SideRecord
 from .summary import deck_problems, summary_problems
+from .value_groups import table_count_problems
 from .tally import Tally, side_tally
 from .taxation import tax
 from .variants import family
@@ -199,6 +200,7 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
                         [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
+    out += table_count_problems(rules, record.sides)         # counted cards across the sides (value_groups.py)
     excess = copy_problems(rules, every, IN_ONE_HAND)
     # A card one meld already holds too many of is reported with that meld (more_copies_than_deck), once.
     alone = over_in_a_meld(rules, (m for s in record.sides for m in s.melds)) if excess else set()

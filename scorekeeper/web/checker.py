@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import markdown
 from flask import Blueprint, abort, current_app, render_template, request
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
@@ -21,7 +21,7 @@ from ..fronts import FRONTS
 from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
-from ..rules.reference import strip_markers
+from ..rules.reference import TRANSLATIONS, strip_markers, translated_path
 from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
 
@@ -159,9 +159,9 @@ _FILE = r"`?\d{3}(?:_[0-9a-f]+\.txt)?`?"
 _CITATION = re.compile(rf"[ \t]?\((seeds? [^()]*?)\)|(?<![\w`])((?:seeds?|Seeds?) {_FILE}(?:(?:, | / | and ){_FILE})*)")
 
 
-def sources_apart(text: str) -> tuple[str, list[str]]:
+def sources_apart(text: str, heading: str = "Sources") -> tuple[str, list[str]]:
     """The Markdown with its source citations taken out of the text a player reads: source lines are listed under
-    "Sources" at the end, a citation inside the text becomes a footnote. Returns the text and the sources."""
+    ``heading`` at the end, a citation inside the text becomes a footnote. Returns the text and the sources."""
     lines = [m.group(1).replace("\n", " ") for m in _SOURCE_LINE.finditer(text)]
     text = _SOURCE_LINE.sub("", text)
     notes: list[str] = []
@@ -175,16 +175,16 @@ def sources_apart(text: str) -> tuple[str, list[str]]:
     text = _CITATION.sub(footnote, text)
     listed = list(dict.fromkeys(lines))
     if listed:
-        text += "\n\n## Sources\n\n" + "".join(f"- {line}\n" for line in listed)
+        text += f"\n\n## {heading}\n\n" + "".join(f"- {line}\n" for line in listed)
     text += "".join(f"\n[^source-{i}]: {cited}\n" for i, cited in enumerate(notes, 1))
     return text, listed + notes
 
 
 @lru_cache(maxsize=16)
-def _render(path: str, mtime_ns: int) -> tuple[str, str]:
+def _render(path: str, mtime_ns: int, sources: str = "Sources") -> tuple[str, str]:
     md = markdown.Markdown(extensions=["tables", "toc", "footnotes", EscapeHtml()], output_format="html",
                            extension_configs={"toc": {"toc_depth": "2-3"}})
-    text, _sources = sources_apart(strip_markers(Path(path).read_text(encoding="utf-8")))
+    text, _sources = sources_apart(strip_markers(Path(path).read_text(encoding="utf-8")), sources)
     body = md.convert(text)                   # raw HTML (a marker) would show
     return body, md.toc
 
@@ -192,16 +192,30 @@ def _render(path: str, mtime_ns: int) -> tuple[str, str]:
 _TITLE = re.compile(r"\A\s*<h1[^>]*>.*?</h1>\s*", re.S)
 
 
-def render_reference(folder: str, reference: str) -> tuple[Markup, Markup, Markup] | None:
-    """A variant's rules reference as HTML: its leading <h1> (to head the page), the rest, and the table of
-    contents; None when the file is missing."""
+def reference_in(folder: str, reference: str, lang: str) -> tuple[Path, str] | None:
+    """The reference file to show on a page in ``lang``, and its language: its translation (``diszitett.hu.md``)
+    where there is one, else the English file; None when neither is there."""
     base = Path(folder).resolve()
-    path = (base / reference).resolve()
-    if base not in path.parents or not path.is_file():
+    english = (base / reference).resolve()
+    if base not in english.parents:
         return None
-    body, toc = _render(str(path), path.stat().st_mtime_ns)
+    if lang in TRANSLATIONS and (path := translated_path(english, lang)).is_file():
+        return path, lang
+    return (english, "en") if english.is_file() else None
+
+
+def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Markup, Markup, Markup, str] | None:
+    """A variant's rules reference as HTML in ``lang`` where it is translated: its leading <h1> (to head the
+    page), the rest, the table of contents and the language it is written in; None when the file is missing."""
+    found = reference_in(folder, reference, lang)
+    if found is None:
+        return None
+    path, said = found
+    # the sources' heading in the file's language: the page's where the file is translated into it
+    body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources")
     title = _TITLE.match(body)
-    return Markup(title.group(0) if title else ""), Markup(body[title.end():] if title else body), Markup(toc)
+    return (Markup(title.group(0) if title else ""), Markup(body[title.end():] if title else body), Markup(toc),
+            said)
 
 
 @bp.get("/rules")
@@ -212,8 +226,9 @@ def rules_index():
 @bp.get("/rules/<variant>")
 def rules_page(variant: str):
     info = next((v for v in service.variants() if v["id"] == variant), None)
-    rendered = info and render_reference(current_app.config["RULES_REF"], info["reference"])
+    rendered = info and render_reference(current_app.config["RULES_REF"], info["reference"], str(get_locale()))
     if not rendered:
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
-    title, body, toc = rendered
-    return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc)
+    title, body, toc, said = rendered
+    return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc,
+                           reference_lang=said)

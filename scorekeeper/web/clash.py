@@ -5,6 +5,10 @@ A refused form says what changed instead of quietly turning into "Save hand N+1"
 store the hand the other phone just saved a second time (a phantom win in the family's test evening). A new hand
 equal to the previous one is only stored once the player confirmed it (the form's ``confirm_duplicate`` field
 names the hand it repeats, so a confirmation given for hand 10 does not cover hand 11).
+
+"Correct hand N instead" carries the refused input into hand N's correction: a button of the refused form posts
+it to the correction with ``carry=1``, which only fills the correction in (no scripting needed). Nothing is saved
+until the player taps "Save the correction" there, under a save key of the correction's own.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask import request
 from sqlalchemy.orm import Session
 
 from ..matches import _check_entry, current_entries, scoresheet
@@ -60,3 +65,13 @@ def duplicate_of(session: Session, match: Match, entry: Any, key: str | None) ->
 def saved_keys(match: Match) -> list[str]:
     """The save keys of the match's last saves: a phone drops the drafts whose form was saved under one."""
     return [e.save_key for e in match.events[-SAVED_KEYS_SHOWN:] if e.save_key]
+
+
+def carrying() -> bool:
+    """Whether this POST only carries another form's input into a correction (``carry=1``), not a save."""
+    return request.method == "POST" and request.endpoint == "entry.edit_hand" and request.args.get("carry") == "1"
+
+
+def carried_from(match: Match, number: int) -> dict[str, Any]:
+    """What the carried correction shows above the input: hand ``number`` as it is stored now."""
+    return {"number": number, "scores": _scores(scoresheet(match), number)}

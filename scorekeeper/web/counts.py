@@ -75,3 +75,15 @@ def group_labels(rules: Any) -> dict[str, str]:
     """Labels of the stored counts, by "melded_counts.4-7" / "hand_counts.JK" (the hand's revisions page)."""
     return {f"{counts_key}.{g.key}": group_label(g) for counts_key in COUNT_FIELDS
             for g in value_groups(rules, in_hand=counts_key == "hand_counts")}
+
+
+def counted(rules: Any, side: Mapping[str, Any]) -> dict[str, list[tuple[str, int, int]]]:
+    """A stored summary side's counts as the hand's page lists them: ``(label, count, points)`` per group, in
+    the form's order, under "melded" and "held" (only the groups counted; none for points typed as a total)."""
+    out = {}
+    for counts_key, where in (("melded_counts", "melded"), ("hand_counts", "held")):
+        counts = side.get(counts_key)
+        if isinstance(counts, Mapping):
+            out[where] = [(group_label(g), n, n * g.value) for g in value_groups(rules, in_hand=where == "held")
+                          if isinstance(n := counts.get(g.key), int) and n]
+    return out

@@ -27,7 +27,7 @@ from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, KeyReused, Unavailable, check_key
 from ..fronts import Front, front_of
-from .clash import changes_since, duplicate_of, saved_keys
+from .clash import carried_from, carrying, changes_since, duplicate_of, saved_keys
 from .common import load_match
 from .forms import EntryForm, collect_validation_errors, entry_error, entry_layout
 from .typos import show_unreadable
@@ -54,7 +54,8 @@ def hand_form(match: Match, mode: str, entry: Mapping[str, Any] | None = None, *
     kit = front_of(rules).entry
     if request.method == "POST":
         form = kit.form(layout)
-        form.save_key = _posted_key() or _new_key()
+        # carried input is another form's: it gets a key of its own (web/clash.py)
+        form.save_key = (None if carrying() else _posted_key()) or _new_key()
         return form
     data = kit.to_data(layout, entry) if prefill and entry is not None else {}
     form = kit.form(layout, data={**data, "version": str(match.version)})
@@ -88,7 +89,8 @@ def _render(match: Match, form: EntryForm, number: int | None, status: int = 200
                            hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale,
                            keys=front.keypad(layout.rules), token=match.edit_token, keltis=front.plays_games,
                            saved_keys=saved_keys(match), changes=clash.get("changes"),
-                           duplicate=clash.get("duplicate"), **front.entry.page_values(layout.rules)), status
+                           duplicate=clash.get("duplicate"), carried=clash.get("carried"),
+                           **front.entry.page_values(layout.rules)), status
 
 
 def _version(form: EntryForm) -> int | None:
@@ -197,4 +199,6 @@ def edit_hand(token: str, number: int):
     form = hand_form(match, mode, entry, prefill=_front(match).plays_games or mode == entry.get("mode", "cards"))
     if request.method == "GET":
         return _render(match, form, number)
+    if carrying():                       # "Correct hand N instead": the other form's input, not saved yet
+        return _render(match, form, number, carried=carried_from(match, number))
     return _submit(match, form, number)

@@ -23,6 +23,7 @@ from ..matches import rules_of, scoresheet
 from ..models import Match
 from ..fronts import FRONTS
 from ..rules import ScorekeeperError, get_variant, registry
+from ..words import say_refusal
 from .common import on_both_links
 from .pages import remembered_pdf
 
@@ -126,13 +127,15 @@ def import_match():
     try:
         match = transfer.import_match(get_session(), transfer.parse_export(upload.read()))
     except transfer.ImportRefused as exc:
-        # the reason names a part of the file in the export's own (English) terms: shown as such, marked English
-        return _refused(_("This file cannot be imported."), detail=str(exc))
+        # the part is a path of the file, as the file writes it; the reason in the page's language where the
+        # refusal has a phrase, else English and marked so
+        detail, english = say_refusal(exc)
+        return _refused(_("This file cannot be imported."), detail=detail, detail_lang="en" if english else None)
     return redirect(url_for("match.sheet", token=match.edit_token), 303)
 
 
-def _refused(message: str, detail: str = ""):
-    return render_template("error.html", code=400, message=message, detail=detail), 400
+def _refused(message: str, detail: str = "", detail_lang: str | None = None):
+    return render_template("error.html", code=400, message=message, detail=detail, detail_lang=detail_lang), 400
 
 
 # Checked before the view runs (a sheet's link is not even looked up for a refused request); the sheet on both

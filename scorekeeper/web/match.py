@@ -6,20 +6,22 @@ arranges it into rows for the templates. The read-only pages get the view token 
 
 from __future__ import annotations
 
+import uuid
 from functools import lru_cache
 from typing import Any, Mapping
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
+from sqlalchemy.exc import IntegrityError
 
 from .. import matches
 from ..chart import score_race_svg
 from ..db import get_session
 from ..fronts import Front, front_of
 from ..limiter import limit
-from ..matches import (MAX_VERSION, StaleMatch, current_entries, match_version, revisions as hand_revisions,
-                       rules_of, scoresheet, undo_last)
+from ..matches import (MAX_VERSION, StaleMatch, current_entries, find_match, match_version,
+                       revisions as hand_revisions, rules_of, scoresheet, undo_last)
 from ..models import Match
 from ..rules import RecordError
 from ..rules.bounds import decimal
@@ -27,10 +29,11 @@ from ..saves import AlreadySaved, Unavailable
 from ..sheet import chart_labels, sheet_words, short_names
 from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
+from .counts import counted
 from .entry import unavailable_message
 from .pages import sheet_pages
 from .recent import remember
-from .share import rematch_request, share_links
+from .share import REMATCH_KEY_PLACEHOLDER, fresh_rematch_keys, rematch_request, rematch_token, share_links
 
 bp = Blueprint("match", __name__)
 
@@ -48,7 +51,10 @@ def match_front(match: Match) -> Front:
 
 
 def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str | None = None,
-                 undo_confirm: int | None = None, posted_version: int | None = None, **extra: Any):
+                 undo_confirm: int | None = None, posted_version: int | None = None,
+                 rematch_key: str | None = None, **extra: Any):
+    """The sheet; ``rematch_key`` is the Rematch form's key (a fresh one unless given: the remembered page gets
+    the placeholder, filled per request in :func:`cached_sheet`)."""
     sheet, front = scoresheet(match), match_front(match)
     games = front.plays_games
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
@@ -57,7 +63,8 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
                            games=games, short=short_names(sheet["columns"]),
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
-                           undo_confirm=undo_confirm, posted_version=posted_version, share=links, **extra)
+                           undo_confirm=undo_confirm, posted_version=posted_version, share=links,
+                           rematch_key=rematch_key or str(uuid.uuid4()), **extra)
     return page, status
 
 
@@ -69,8 +76,9 @@ def cached_sheet(token: str, *, editable: bool) -> Response:
 
     def render(csrf_token):
         match = load_match(token, editable=editable)
-        return render_sheet(match, editable=editable, csrf_token=csrf_token)[0], (match.id, match.version)
-    response = Response(sheet_pages().page(found, render), mimetype="text/html")
+        return (render_sheet(match, editable=editable, csrf_token=csrf_token, rematch_key=REMATCH_KEY_PLACEHOLDER)[0],
+                (match.id, match.version))
+    response = Response(fresh_rematch_keys(sheet_pages().page(found, render)), mimetype="text/html")
     return remember(response, found[0], token, editable=editable)
 
 
@@ -89,11 +97,15 @@ def render_hand(match: Match, *, editable: bool, number: int):
     sheet = scoresheet(match)
     if not 1 <= number <= len(sheet["hands"]):
         abort(404, description=_("This match has no hand %(number)s.", number=number))
-    front = match_front(match)
+    front, rules = match_front(match), rules_of(match)
     row = sheet_rows({**sheet, "hands": [sheet["hands"][number - 1]]}, front)[0]
+    entry = current_entries(match)[number - 1]
+    # a summary's counts per value group, as the form named them (none in card mode or for Keltis)
+    counts = {side.get("name"): counted(rules, side) for side in entry.get("sides", [])
+              if entry.get("mode") == "summary" and isinstance(side, Mapping)}
     return render_template("hand.html", sheet=sheet, row=row, games=front.plays_games, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
-                           penalty_label=penalty_label,
+                           penalty_label=penalty_label, counts=counts,
                            token=match.edit_token if editable else match.view_token)
 
 
@@ -172,9 +184,17 @@ def render_revisions(match: Match, *, editable: bool, number: int):
 @bp.post("/m/<token>/rematch")
 @limit("RATELIMIT_NEW_MATCH")
 def rematch(token: str):
-    match = load_match(token, editable=True)
+    match, session = load_match(token, editable=True), get_session()
+    new_token = rematch_token(match)
+    if new_token and find_match(session, new_token, editable=True):      # this form was sent before
+        return redirect(url_for("match.sheet", token=new_token), 303)
     try:
-        new = matches.create_match(get_session(), **rematch_request(match))
+        new = matches.create_match(session, **rematch_request(match), edit_token=new_token)
+    except IntegrityError:              # its racing copy was stored first: land on that one
+        session.rollback()
+        if new_token is None or not find_match(session, new_token, editable=True):
+            raise
+        return redirect(url_for("match.sheet", token=new_token), 303)
     except RecordError as exc:          # an option today's rules no longer have: say so on the sheet
         return render_sheet(match, editable=True, status=409,
                             notice=_("A rematch could not be started: %(reason)s", reason=exc.reason))

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from flask import Response, current_app, request
+from flask_babel import format_date
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ..db import get_session
@@ -74,7 +75,10 @@ def listing() -> tuple[list[dict[str, Any]], list[tuple[int, bool, str]] | None]
             continue
         sheet = scoresheet(match)
         kept.append((match_id, editable, token))
+        # when it was last played: the last save, else its start (stored naive, in UTC)
+        played = match.events[-1].created_at if match.events else match.created_at
         rows.append({"match": sheet["match"], "editable": editable, "token": token, "hands": len(sheet["hands"]),
                      "totals": [(name, sheet["totals"][name]) for name in sheet["columns"]],
-                     "over": sheet["match_over"]})
+                     "over": sheet["match_over"], "played": played.isoformat(timespec="seconds") + "Z",
+                     "played_text": format_date(played, "medium"), "started": not match.events})
     return rows, (kept if len(kept) != len(links) else None)

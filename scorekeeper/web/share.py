@@ -4,17 +4,34 @@ The read-only page gets the view link only: an edit token never reaches a page o
 Rematch is a POST (with the CSRF token) that lands on the new match: one tap at the end of an evening, and no
 player names or options travel in a URL (a prefilled form would put them in the query string and the history,
 and ask for a second tap on a form nobody needs to change).
+
+A double tap on Rematch (or the form sent again after a Wi-Fi blip) starts one match: each sheet served carries a
+fresh ``rematch_key`` (the remembered page holds a placeholder, filled per request like the CSRF token), and the
+new match's edit token is an HMAC of the old match's edit token and that key under the app's secret. The same
+form sent again names the same token, so it finds the match the first tap started, and two copies racing meet
+the token's unique constraint: no schema change, and the token stays unguessable.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import secrets
+import uuid
 from typing import Any
 
-from flask import url_for
+from flask import current_app, request, url_for
 from flask_babel import gettext as _
 
+from ..matches import TOKEN_BYTES
 from ..models import Match
 from ..qr import qr_svg
+from ..rules import RecordError
+from ..saves import check_key
+
+# Random per process: no entered name can forge it. A served sheet gets a fresh key in its place.
+REMATCH_KEY_PLACEHOLDER = f"rematch-key-{secrets.token_hex(16)}"
 
 
 def share_links(match: Match, *, editable: bool) -> list[dict[str, Any]]:
@@ -36,3 +53,23 @@ def rematch_request(match: Match) -> dict[str, Any]:
     """A new match like ``match``: its variant, options, title and sides (today's rules of that variant)."""
     return {"variant": match.variant, "options": dict(match.options), "title": match.title,
             "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]}
+
+
+def fresh_rematch_keys(page: bytes) -> bytes:
+    """``page`` with its rematch key placeholder replaced by a key of this response's own."""
+    placeholder = REMATCH_KEY_PLACEHOLDER.encode()
+    return page.replace(placeholder, str(uuid.uuid4()).encode()) if placeholder in page else page
+
+
+def rematch_token(match: Match) -> str | None:
+    """The edit token of the rematch the posted form starts: the same for the same form sent twice; ``None``
+    (a random token) for a form without a key, as an old page or a script sends, or with a tampered one."""
+    try:
+        key = check_key(request.form.get("rematch_key") or None)
+    except RecordError:
+        key = None
+    if key is None:
+        return None
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(secret, f"rematch\0{match.edit_token}\0{key}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")

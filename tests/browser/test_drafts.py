@@ -130,7 +130,7 @@ def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_
         expect(clash).to_contain_text("Hand 1 was saved by another phone: Anna")
         anna_b = phone_b.get_by_role("region", name="Anna")
         expect(anna_b.get_by_label("Melds")).to_have_value("K K K K K K K")      # B's input kept
-        expect(clash.get_by_role("link", name="Correct hand 1 instead")).to_be_visible()
+        expect(clash.get_by_role("button", name="Correct hand 1 instead")).to_be_visible()
         shoot(phone_b, "clash")
         assert hands_stored(live_server.app, token) == 1
 
@@ -144,6 +144,52 @@ def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_
         tap(phone_b.get_by_role("link", name="Discard mine"))
         expect(phone_b).to_have_url(re.compile(rf"/m/{token}$"))
         assert hands_stored(live_server.app, token) == 1
+        assert drafts(phone_b) == []
+    finally:
+        phone_b.context.close()
+
+
+def test_correct_hand_n_instead_carries_b_s_input_into_the_correction_and_saves_only_when_tapped(
+        page: Page, browser, browser_context_args, live_server, tap):
+    create_match(page, live_server.url, tap, ("Anna", "Béla"))
+    token = page.url.rsplit("/", 1)[1]
+    entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
+    phone_b = browser.new_context(**browser_context_args).new_page()
+    try:
+        asked: list[str] = []
+        phone_b.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+        page.goto(entry)
+        phone_b.goto(entry)
+        type_a_hand(page, tap)                                # A saves hand 1
+        tap(page.get_by_role("button", name="Save hand 1"))
+        expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+
+        type_a_hand(phone_b, tap)                             # B typed hand 1 with one more king for Anna
+        anna_b = phone_b.get_by_role("region", name="Anna")
+        tap(key(anna_b, "K"))
+        tap(phone_b.get_by_role("button", name="Save hand 1"))
+        clash = phone_b.get_by_role("alert").filter(has_text="This match changed")
+        tap(clash.get_by_role("button", name="Correct hand 1 instead"))
+        expect(phone_b).to_have_url(re.compile(rf"/m/{token}/hands/1/edit\?mode=cards&carry=1$"))
+        expect(phone_b.get_by_role("heading", name="Your entry, as a correction of hand 1")).to_be_visible()
+        expect(anna_b.get_by_label("Melds")).to_have_value("K K K K K K K K")      # B's input, not A's hand
+        expect(phone_b.get_by_role("region", name="Béla").get_by_label("Melds")).to_have_value("7 7 7")
+        shoot(phone_b, "carried")
+        with live_server.app.app_context():
+            stored = current_entries(find_match(get_session(), token, editable=True))
+        assert len(stored) == 1 and stored[0]["sides"][0]["melds"] == ["K K K K K K K"]   # nothing saved yet
+        # the input moved: the correction holds it as its draft, the new hand does not offer it again
+        assert drafts(phone_b) == [f"scorekeeper.draft:{token}:edit:1:cards"]
+        assert asked == []                                    # moving on did not ask about leaving
+
+        tap(phone_b.get_by_role("button", name="Save the correction"))
+        expect(phone_b).to_have_url(re.compile(rf"/m/{token}$"))
+        expect(phone_b.get_by_role("status").filter(has_text="Hand 1 corrected.")).to_be_visible()
+        with live_server.app.app_context():
+            stored = current_entries(find_match(get_session(), token, editable=True))
+        assert len(stored) == 1 and stored[0]["sides"][0]["melds"] == ["K K K K K K K K"]
+        phone_b.goto(entry)                                   # hand 2 starts empty
+        expect(anna_b.get_by_label("Melds")).to_have_value("")
         assert drafts(phone_b) == []
     finally:
         phone_b.context.close()

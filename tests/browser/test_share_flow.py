@@ -91,3 +91,28 @@ def test_without_scripting_the_links_are_text_and_the_qr_codes_open(browser, bro
         expect(page.get_by_role("region", name="Matches on this phone").get_by_role("link")).to_have_count(1)
     finally:
         context.close()
+
+
+def test_the_match_list_dates_each_match_in_the_phone_s_time_zone(browser, browser_context_args, live_server, tap):
+    """Started 23:30 UTC on 1 March: on a phone at UTC+14 that is 2 March, and the list says so."""
+    from datetime import datetime
+
+    from scorekeeper.db import get_session
+    from scorekeeper.matches import find_match
+
+    context = browser.new_context(**{**browser_context_args, "timezone_id": "Pacific/Kiritimati"})
+    page = context.new_page()
+    try:
+        create_match(page, live_server.url, tap, ("Anna", "Béla"))
+        token = page.url.rsplit("/", 1)[1]
+        with live_server.app.app_context():
+            session = get_session()
+            find_match(session, token, editable=True).created_at = datetime(2026, 3, 1, 23, 30)
+            session.commit()
+        page.goto(live_server.url + "/")
+        when = page.get_by_role("region", name="Matches on this phone").locator("time")
+        expect(when).to_have_text("Mar 2, 2026")                   # the server wrote Mar 1, 2026 (UTC)
+        expect(page.locator(".recent-when")).to_contain_text("started")
+        fits_phone_width(page)
+    finally:
+        context.close()

@@ -21,7 +21,7 @@ def test_a_refused_form_says_which_hand_the_other_phone_saved_and_keeps_the_inpu
     # B chooses: save as hand 2, discard (the sheet) or correct hand 1 instead; the form no longer says
     # "Save hand 2" as if nothing had happened
     assert text(html).count("Save mine as hand 2") == 2
-    assert f'href="/m/{token}/hands/1/edit"' in html and "Correct hand 1 instead" in text(html)
+    assert f'formaction="/m/{token}/hands/1/edit?mode=cards&amp;carry=1"' in html and "Correct hand 1 instead" in text(html)
     assert "Discard mine" in text(html)
     assert len(state(app, token)["entries"]) == 1
 
@@ -86,3 +86,41 @@ def test_the_entry_page_tells_the_phone_which_saves_its_drafts_may_have_gone_int
     assert f'data-draft-key="{token}:new:2"' in html and 'data-draft-posted' not in html
     html = client.get(f"/m/{token}/hands/1/edit").get_data(as_text=True)
     assert f'data-draft-key="{token}:edit:1"' in html
+
+
+def test_correct_hand_n_instead_carries_the_input_into_the_correction_and_saves_nothing(app, client, csrf):
+    token = create(client, csrf)
+    post_hand(client, csrf, token, SEED_HAND, save_key="phone-a")             # A saves hand 1
+    mine = {**SMALL_HAND, "side0-melds": "K K K K K K K\n9 9 9"}
+    refused = post_hand(client, csrf, token, mine, version=0, save_key="phone-b").get_data(as_text=True)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', refused).group(1)
+    # B taps "Correct hand 1 instead": its form goes to hand 1's correction, flagged carry=1
+    carried = client.post(f"/m/{token}/hands/1/edit?mode=cards&carry=1",
+                          data={"csrf_token": csrf, "version": version, "save_key": "phone-b", **mine})
+    html = carried.get_data(as_text=True)
+    assert carried.status_code == 200
+    assert textarea(html, "side0-melds") == "K K K K K K K\n9 9 9"             # B's input, not hand 1 as stored
+    assert "Your entry, as a correction of hand 1" in text(html)
+    assert "Hand 1 as the other phone saved it: Anna 1015, Béla 570." in text(html)
+    assert "Nothing is saved until you tap “Save the correction”." in text(html)
+    assert text(html).count("Save the correction") == 2
+    assert state(app, token)["entries"][0]["sides"][0]["melds"] == ["J J J J 2 2 2", "5 5 5 5 5 5 5"]   # nothing saved
+    assert len(state(app, token)["entries"]) == 1
+    # the correction has a save key of its own (B's key belongs to the refused new hand)
+    key = re.search(r'name="save_key" value="([^"]+)"', html).group(1)
+    assert key != "phone-b"
+    assert f'data-draft-key="{token}:edit:1"' in html and "data-draft-posted" in html
+    # the tap on "Save the correction" there is what stores it
+    saved = post_hand(client, csrf, token, mine, version=int(version), number=1, save_key=key)
+    assert saved.status_code == 303
+    after = state(app, token)["entries"]
+    assert len(after) == 1 and after[0]["sides"][0]["melds"] == ["K K K K K K K", "9 9 9"]
+
+
+def test_only_the_carry_flag_skips_the_save(app, client, csrf):
+    token = create(client, csrf)
+    post_hand(client, csrf, token, SEED_HAND)
+    mine = {**SMALL_HAND, "side0-melds": "K K K K K K K\n9 9 9"}
+    assert client.post(f"/m/{token}/hands/1/edit?mode=cards&carry=0",
+                       data={"csrf_token": csrf, "version": "1", **mine}).status_code == 303
+    assert state(app, token)["entries"][0]["sides"][0]["melds"] == ["K K K K K K K", "9 9 9"]

@@ -113,6 +113,10 @@ def _forms_with_errors(client, tokens) -> dict[str, str]:
         "summary hand breaking the rules": (f"/m/{dis}/hands/new?mode=summary", {
             "version": "5", "side0-melded_points": "7"}),
         "stale hand": (f"/m/{dis}/hands/new?mode=cards", {"version": "1", "side0-melds": "K K K"}),
+        "stale hand carried into the correction": (f"/m/{dis}/hands/1/edit?mode=cards&carry=1", {
+            "version": "5", "side0-melds": "K K K K K K K"}),
+        "summary counts past the deck across the sides": (f"/m/{dis}/hands/new?mode=summary", {
+            "version": "5", "side0-melded_counts-gJK": "5", "side1-melded_counts-gJK": "4"}),
         "Keltis game with an error": (f"/m/{kel}/hands/new", {"version": "0", "side0-rows-green": "1 5 3"}),
     }
     answers = {}
@@ -167,3 +171,20 @@ def test_no_hungarian_sentence_hedges_its_article():
                  / "messages.po").read_text(encoding="utf-8")
     msgstrs = re.findall(r'^msgstr ((?:".*"\n)+)', catalogue, re.M)
     assert [m for m in msgstrs if "a(z)" in m.lower()] == []
+
+
+def test_the_hand_page_with_counts_and_the_match_list_with_dates_show_no_english(client, app):
+    """A summary hand entered by counts (its page lists them) and the home page's list of matches, dated."""
+    with app.extensions["scorekeeper_sessions"]() as db:
+        match = matches.create_match(db, variant="diszitett", options=None, sides=[{"name": "Anna"}, {"name": "Béla"}])
+        matches.add_hand(db, match, {"mode": "summary", "sides": [
+            {"name": "Anna", "canastas": {"gold_canasta": 1}, "melded_counts": {"8-K": 8, "JK": 1}, "out": "out"},
+            {"name": "Béla", "melded_counts": {"4-7": 3}, "hand_counts": {"A-2": 1, "black3": 1}}]}, based_on=0)
+        token = match.edit_token
+    seen = {}
+    for url in (f"/m/{token}/hands/1", "/"):          # the sheet visited first puts it in the phone's list
+        client.get(f"/m/{token}", headers=HU)
+        page = client.get(url, headers=HU).get_data(as_text=True)
+        seen[url] = english_on(page, FRAGMENTS)
+        assert ("pont/lap" in page) if url != "/" else ("utoljára játszva:" in page)
+    assert not {k: v for k, v in seen.items() if v}, json.dumps(seen, ensure_ascii=False, indent=1)

@@ -53,6 +53,30 @@ def home(client, **headers) -> str:
 
 # ------------------------------------------------------------------------------------------ the list
 
+def test_the_list_says_when_each_match_was_last_played_in_both_languages(client, db):
+    from datetime import datetime
+
+    from scorekeeper.models import HandEvent
+
+    played, fresh = new_match(db, hands=[ONE_HAND]), new_match(db, names=("Cili", "Dani"))
+    played.created_at = datetime(2026, 3, 1, 20, 0)
+    db.scalars(select(HandEvent).where(HandEvent.match_id == played.id)).one().created_at = \
+        datetime(2026, 3, 7, 22, 30, 5)                  # the last save, not the start, is when it was played
+    fresh.created_at = datetime(2026, 4, 2, 23, 59)
+    db.commit()
+    client.get(f"/m/{played.edit_token}")
+    client.get(f"/m/{fresh.edit_token}")
+    page = home(client)
+    rows = re.findall(r'<span class="recent-when">(.*?)</span>', page, re.S)
+    assert [re.sub(r"\s+", " ", row).strip() for row in rows] == [
+        'started <time datetime="2026-04-02T23:59:00Z" data-local="date">Apr 2, 2026</time>',
+        'last played <time datetime="2026-03-07T22:30:05Z" data-local="date">Mar 7, 2026</time>']
+    assert "localtime.js" in page                      # redrawn in the phone's zone
+    hu = re.sub(r"\s+", " ", home(client, **{"Accept-Language": "hu"}))
+    assert "kezdés: <time" in hu and ">2026. ápr. 2.</time>" in hu
+    assert "utoljára játszva: <time" in hu and ">2026. márc. 7.</time>" in hu
+
+
 def test_a_phone_that_opened_no_match_has_no_list(client):
     assert 'id="recent"' not in home(client)
 
@@ -236,3 +260,56 @@ def test_rematch_draws_on_the_new_match_budget(tmp_path):
     statuses = [client.post(f"/m/{token}/rematch", data={"csrf_token": csrf}).status_code for _ in range(3)]
     app.extensions["scorekeeper_engine"].dispose()
     assert statuses == [303, 303, 429]
+
+
+def rematch_form(client, token: str) -> dict[str, str]:
+    page = client.get(f"/m/{token}").get_data(as_text=True)
+    form = re.search(r'<form class="rematch".*?</form>', page, re.S).group(0)
+    return dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form))
+
+
+def test_a_double_tap_on_rematch_starts_one_match(client, db, csrf):
+    old = new_match(db)
+    before = len(db.scalars(select(Match)).all())
+    form = rematch_form(client, old.edit_token)
+    first = client.post(f"/m/{old.edit_token}/rematch", data=form)
+    second = client.post(f"/m/{old.edit_token}/rematch", data=form)            # the same form again
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    db.expire_all()
+    assert len(db.scalars(select(Match)).all()) == before + 1
+    token = first.headers["Location"].rsplit("/", 1)[1]
+    assert token not in (old.edit_token, old.view_token) and len(token) >= 32     # as unguessable as any link
+
+
+def test_each_served_sheet_has_a_rematch_key_of_its_own_so_a_later_rematch_is_a_new_match(client, db, csrf):
+    old = new_match(db)
+    one, two = rematch_form(client, old.edit_token), rematch_form(client, old.edit_token)   # one remembered page
+    assert one["rematch_key"] != two["rematch_key"]
+    assert "rematch-key-" not in client.get(f"/m/{old.edit_token}").get_data(as_text=True)
+    first = client.post(f"/m/{old.edit_token}/rematch", data=one).headers["Location"]
+    second = client.post(f"/m/{old.edit_token}/rematch", data=two).headers["Location"]
+    assert first != second
+    # a key is bound to its match: the same key on another match's form starts that match's own rematch
+    other = new_match(db)
+    third = client.post(f"/m/{other.edit_token}/rematch", data=one).headers["Location"]
+    assert third not in (first, second)
+    db.expire_all()
+    assert stored(db, third.rsplit("/", 1)[1]).sides[0].name == other.sides[0].name
+
+
+def test_a_rematch_racing_its_copy_lands_on_the_match_the_copy_stored(client, db, csrf, monkeypatch):
+    from scorekeeper.web import match as match_views
+
+    old = new_match(db)
+    form = rematch_form(client, old.edit_token)
+    found = iter([None])            # the copy's match is not there yet when looked for, then it is committed
+    real = match_views.find_match
+    monkeypatch.setattr(match_views, "find_match",
+                        lambda session, token, editable: next(found, real(session, token, editable=editable)))
+    first = client.post(f"/m/{old.edit_token}/rematch", data=form).headers["Location"]
+    found = iter([None])
+    second = client.post(f"/m/{old.edit_token}/rematch", data=form)
+    assert second.status_code == 303 and second.headers["Location"] == first
+    db.expire_all()
+    assert len([m for m in db.scalars(select(Match)).all() if m.edit_token == first.rsplit("/", 1)[1]]) == 1

@@ -97,3 +97,21 @@ def test_too_few_counted_cards_for_the_canastas_are_said_with_the_counts_not_at_
     assert not errors_after(html, "side0-melded_points")
     counts = html[html.index('id="side0-name"'):html.index('id="side0-melded_points"')]
     assert "the recorded canastas alone hold at least" in text(counts)
+
+
+def test_counts_past_the_deck_across_the_sides_are_shown_at_every_field_involved(app, client, csrf, token):
+    """9 jokers counted in a díszített hand (the deck holds 8): 5 on Anna's table, 4 on Béla's; each side alone
+    is within the deck, so only the table-wide check finds it (rules/value_groups.py)."""
+    fields = {**BY_COUNTS, "side0-melded_counts-gJK": "5", "side1-melded_points": "",
+              "side1-melded_counts-gJK": "4"}
+    response = post_hand(client, csrf, token, fields, mode="summary")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    said = "jokers: 9 counted on the table and in hands, the deck holds 8; 5 in Anna's melds; 4 in Béla's melds"
+    assert said in errors_after(html, "side0-melded_counts-gJK")
+    assert said in errors_after(html, "side1-melded_counts-gJK")
+    assert state(app, token)["entries"] == []
+    hu = client.post(f"/m/{token}/hands/new?mode=summary", headers={"Accept-Language": "hu"},
+                     data={"csrf_token": csrf, "version": "0", **fields}).get_data(as_text=True)
+    assert ("jokerek: 9 lapot számoltatok az asztalon és a kezekben, a pakliban csak 8 van; 5 Anna csoportjaiban; "
+            "4 Béla csoportjaiban") in errors_after(hu, "side1-melded_counts-gJK")

@@ -238,7 +238,7 @@ def test_malformed_file_is_refused_naming_the_bad_part_and_nothing_is_written(ap
     assert response.status_code == 400
     assert "This file cannot be imported." in page       # the part and the reason follow, marked English
     for needle in needles:
-        assert needle.replace("'", "&#39;") in page, (needle, re.search(r'<span lang="en">.*?</span>', page).group(0))
+        assert needle.replace("'", "&#39;") in page, (needle, re.search(r'<span class="detail"[^>]*>.*?</span>', page).group(0))
     assert rows(app) == before
 
 

@@ -1,0 +1,44 @@
+"""The díszített rules page in Hungarian (issue 11 leftovers): a Hungarian page shows rules_ref/diszitett.hu.md,
+not marked English, with its sources under "Források"; an English page shows the English reference; a variant
+with no translation falls back to English, marked ``lang="en"`` with the note that says so."""
+
+from __future__ import annotations
+
+import re
+
+from hungarian_pages import english_fragments, english_on
+
+
+def page(client, variant: str, lang: str) -> str:
+    client.set_cookie("lang", lang)
+    response = client.get(f"/rules/{variant}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def article(html: str) -> str:
+    return re.search(r'<article class="card rules-body"[^>]*>.*?</article>', html, re.S).group(0)
+
+
+def test_a_hungarian_page_shows_the_hungarian_reference_unmarked(client):
+    html = page(client, "diszitett", "hu")
+    body = article(html)
+    assert body.startswith('<article class="card rules-body">')            # no lang="en"
+    assert '<header class="rules-title"><h1 id=' in html and "Díszített kanaszta — szabályok" in html
+    assert "A lapok értéke" in body and "| nagy zsoli (dzsóker) | 50 |" not in body      # a rendered table
+    assert re.search(r"<td>nagy zsoli \(dzsóker\)</td>\s*<td>50</td>", body)
+    assert ">Források</h2>" in body
+    assert "Sources" not in body and "rules reference is written in English" not in html
+    assert "A szabályleírás angol nyelvű" not in html
+    assert english_on(html, english_fragments()) == []
+
+
+def test_an_english_page_shows_the_english_reference(client):
+    body = article(page(client, "diszitett", "en"))
+    assert "Card values" in body and "A lapok értéke" not in body and ">Sources</h2>" in body
+
+
+def test_a_variant_without_a_translation_stays_english_and_marked(client):
+    html = page(client, "international", "hu")
+    assert 'class="card rules-body" lang="en"' in html and 'class="rules-title" lang="en"' in html
+    assert "A szabályleírás angol nyelvű." in html
