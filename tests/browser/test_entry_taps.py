@@ -19,6 +19,6 @@ def test_a_four_player_diszitett_hand_tapped_in_is_stored_with_its_worked_out_sc
     check_stored(page, 1, HANDS[0])
     cards = sum(len(m.split()) for s in HANDS[0].sides for m in s.melds) + sum(
         len(s.hand.split()) for s in HANDS[0].sides)
-    assert taps > cards            # at least a tap a card today, plus "Next meld", targets, steppers and save
-    assert scrolled > 0            # four players do not fit one screen: the meter saw the page move
+    assert taps < cards / 1.4      # rank × count: a canasta is two taps, a meld of three one (the old keypad: 1.28 a card)
+    assert scrolled > 0            # the player bar's jumps to each side: the meter saw the page move
     print(f"\nhand 1: {taps} taps, {scrolled:.0f} px scrolled")
