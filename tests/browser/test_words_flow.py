@@ -58,7 +58,7 @@ def test_a_hungarian_evening_in_the_browser_reads_hungarian_only(page: Page, liv
     tap(page.locator("[data-count='7']"))
     status = anna.locator(".meld-status li")
     expect(status).to_have_text(re.compile(r"7 lap · .*kanaszta ✓"))
-    toggle = page.get_by_role("button", name="Kézben maradt lapok")
+    toggle = page.get_by_role("button", name="Kézben", exact=True)
     assert toggle.bounding_box()["height"] >= 44
     assert english_in(page) == []
 
