@@ -120,7 +120,12 @@
     var action = button.dataset.action, card = button.dataset.card, count = button.dataset.count;
     if (action === "type") { typeOnKeyboard(); return; }
     if (button.dataset.target) { choose(button.dataset.target); endSelection(); return; }
-    if (action === "to") { state.to = !state.to; showTo(); return; }
+    if (action === "to") {        // only after a suited natural: a run needs its first card and suit
+      var before = current(readMelds(melds)), from = before[before.length - 1] || "";
+      state.to = !state.to && /[cdhs]$/i.test(from) && (deck.naturals || []).indexOf(rankOf(from)) >= 0;
+      showTo();
+      return;
+    }
     var suit = card && card.charAt(0) === "~" ? card.slice(1) : null;
     if (card && !suit) { state.last = card; }
     var model = readMelds(melds);

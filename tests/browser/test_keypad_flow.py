@@ -208,6 +208,12 @@ def test_to_fills_a_suit_run_where_the_table_has_sequences(page: Page, live_serv
     tap(page.get_by_role("button", name="to (a sequence up to the next rank)"))
     tap(key(page, "5"))                                      # downwards: no run, nothing typed
     expect(melds).to_have_value("5h 6h 7h 8h 9h 10h Jh\nJs")
+    tap(page.get_by_role("button", name="Next meld"))
+    to = page.get_by_role("button", name="to (a sequence up to the next rank)")
+    tap(to)                                                  # no suited card to run from: "to" stays off …
+    expect(to).to_have_attribute("aria-pressed", "false")
+    tap(key(page, "6"))                                      # … and the next rank is typed as usual
+    expect(melds).to_have_value("5h 6h 7h 8h 9h 10h Jh\nJs\n6")
     assert page.evaluate("skKeypad.expandRun('10d', 'A', ['4','5','6','7','8','9','10','J','Q','K','A'])") == [
         "10d", "Jd", "Qd", "Kd", "Ad"]
     assert page.evaluate("skKeypad.expandRun('Q', 'A', ['4','5','6','7','8','9','10','J','Q','K','A'])") is None
