@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from axe import describe, violations
 from scorekeeper.rules import variants as variants_module
 from test_phone_flow import chip, chosen, count_key, key, stepper_plus, to_side
 
@@ -88,6 +89,8 @@ def test_a_meld_corrected_from_the_keypad_is_saved(page: Page, live_server, tap)
     cards = status.nth(0).locator(".meld-card")
     expect(cards).to_have_text(["J", "J", "J", "J", "2", "2", "JK"])
     tap(cards.nth(6))                                        # the joker …
+    found = violations(page)                                 # a selected meld and card: still no serious axe finding
+    assert not found, describe({page.url: found})
     tap(key(page, "2"))                                      # … becomes a deuce
     expect(melds).to_have_value("J J J J 2 2 2\n9 9 9\n5 5 5 5 5 5 5 5")
     tap(status.nth(0).get_by_role("button", name="Done"))
