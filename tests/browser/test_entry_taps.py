@@ -1,6 +1,7 @@
 """Issue 11 item 5's measuring stick in a test: hand 1 of the bench's five (tests/browser/tap_hands.py) entered
 by taps on a 390×844 phone, the same tap path bench/entry_bench.py counts, and the stored result read back from
-the scoresheet. No tap budget is asserted here: the figures are the bench's (bench/README.md)."""
+the scoresheet. The path is the rank × count keypad's, so it needs well under a tap a card (asserted loosely, to
+fail if the path fell back to a key per card); the figures themselves are the bench's (bench/README.md)."""
 
 from __future__ import annotations
 
