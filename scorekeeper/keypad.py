@@ -7,6 +7,11 @@ sequences, ``[melds.sequence]``): a suit key adds its suit to the card typed las
 A red three key comes only where a red three can be written on the form: it is never melded, so only a table
 that lets one be left in hand (``[red_threes] in_hand = "penalty"``) has it; díszített counts them instead.
 
+:attr:`DeckSpec.meld_start` is how many cards one tap of a natural rank lays as a new meld on the rank × count
+keypad (static/keypad.js): the smallest group the table allows (3) where melds are groups only, so ``K`` alone
+is a legal meld and ``K ×7`` a canasta; 1 where sequences are allowed, since ``5 ♥ to J ♥`` builds a run card by
+card. It is read from the table's ``[melds.group] min_size``, never set per variant.
+
 A key shows the rank's letter in the page's language (B, D, K, Á, NZ on a Hungarian page: ``pgettext("card
 key", …)``) but types the parser's notation (``J``, ``Q``, ``K``, ``A``, ``JK``), so what is typed reads the same
 in both languages and the Hungarian letters stay accepted when typed (rules/cards.py).
@@ -49,6 +54,7 @@ class DeckSpec:
     threes: bool                     # red and black threes are in play (keyed apart: a red three scores)
     red_three_key: bool              # a red three can be written on the form (left in hand: a penalty)
     suits: tuple[str, ...]
+    meld_start: int = 3              # cards a new meld of a natural rank starts with (see the module docstring)
 
 
 def deck_spec(rules: Any) -> DeckSpec:
@@ -60,11 +66,32 @@ def deck_spec(rules: Any) -> DeckSpec:
     naturals = NATURAL_RANKS + (() if DEUCE in wild else (DEUCE,))
     suited = "sequence" in getattr(rules, "shapes", {})
     held = getattr(rules, "red_three_in_hand", RedThreeInHand.PENALTY) != RedThreeInHand.IMPOSSIBLE
+    group = getattr(rules, "shapes", {}).get("group")
+    start = 1 if suited else (group.min_size if group is not None else 3)
     return DeckSpec(naturals=naturals, wilds=wilds, threes=True, red_three_key=held,
-                    suits=SUITS if suited else ())
+                    suits=SUITS if suited else (), meld_start=start)
 
 
-def keypad(rules: Any) -> tuple[Key, ...]:
+class Keys(tuple):
+    """The keys of a hand form, and the :class:`DeckSpec` they were read from (``deck``): the keypad's script needs
+    the rank order, which keys are wild and :attr:`DeckSpec.meld_start` as data; one value keeps the front's
+    ``keypad`` hook a single call (fronts.py)."""
+
+    deck: DeckSpec
+
+    def __new__(cls, keys: Any, deck: DeckSpec) -> "Keys":
+        made = super().__new__(cls, keys)
+        made.deck = deck
+        return made
+
+    def script_data(self) -> dict[str, Any]:
+        """What static/keypad.js reads from the keypad's ``data-deck``: rank order (runs), wilds, meld start."""
+        d = self.deck
+        return {"naturals": list(d.naturals), "wilds": list(d.wilds), "start": d.meld_start,
+                "sequences": bool(d.suits)}
+
+
+def keypad(rules: Any) -> Keys:
     """The keys of the hand form: naturals, then wilds, then a red and a black three, then the suits if any
     (a suit's notation is ``~`` and the letter: the form's script adds the letter to the last card). The face
 and the name are lazy strings, said in the page's language when the template shows them."""
@@ -75,7 +102,7 @@ and the name are lazy strings, said in the page's language when the template sho
     if deck.threes:
         keys.append((THREE + _SUIT_SIGNS["s"], THREE, _l("black three")))
     keys += [(_SUIT_SIGNS[s], "~" + s, _SUIT_NAMES[s]) for s in deck.suits]
-    return tuple(keys)
+    return Keys(keys, deck)
 
 
 def no_keypad(rules: Any) -> tuple[Key, ...]:

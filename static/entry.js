@@ -1,8 +1,9 @@
 /* New match and hand entry: progressive enhancement only. Every page works without this file; with it:
    - selects marked data-autosubmit submit their (GET) form on change;
    - steppers get working − / + buttons;
-   - the rank keypad types cards into the melds (or the cards left in hand) of its side;
-   - each meld line shows its card count, and its verdict from POST /api/v1/check-meld when that answers;
+   - the player bar jumps to a side and makes it the active one (the keypad, static/keypad.js, types into it);
+   - each meld line shows its card count, and its verdict from POST /api/v1/check-meld when that answers; with
+     the keypad it is a button that selects the meld for correcting;
    - the pile size only shows for a table clear. */
 (function () {
   "use strict";
@@ -38,61 +39,34 @@
     changed(input);
   });
 
-  /* ---- keypad ---- */
-  function lastToken(text) {
-    return text.replace(/\s+$/, "").replace(/\S+$/, "").replace(/[ \t]+$/, "");
-  }
-
-  function typeCard(field, card, isMelds) {
-    if (card.charAt(0) === "~") {         // a suit key: the suit of the card typed last (no rank ends in c, d, h, s)
-      if (/\S$/.test(field.value)) { field.value = field.value.replace(/[cdhs]?$/, card.slice(1)); }
-      return;
-    }
-    if (!isMelds) {
-      field.value = (field.value.trim() ? field.value.replace(/\s+$/, "") + " " : "") + card;
-      return;
-    }
-    var lines = field.value.split("\n");
-    var last = lines[lines.length - 1].replace(/\s+$/, "");
-    lines[lines.length - 1] = (last ? last + " " : "") + card;
-    field.value = lines.join("\n");
-  }
-
-  function nextMeld(field) {
-    var lines = field.value.split("\n");
-    if (lines[lines.length - 1].trim()) { field.value = field.value.replace(/\s+$/, "") + "\n"; }
-  }
-
-  function backspace(field, isMelds) {
-    if (!isMelds) { field.value = lastToken(field.value); return; }
-    var lines = field.value.split("\n");
-    if (lines.length > 1 && !lines[lines.length - 1].trim()) { lines.pop(); }     // back to the previous meld
-    else { lines[lines.length - 1] = lastToken(lines[lines.length - 1]); }
-    field.value = lines.join("\n");
-  }
-
-  each("[data-keypad]", function (pad) {
-    var fields = { melds: document.getElementById(pad.dataset.melds), hand: document.getElementById(pad.dataset.hand) };
-    var target = "melds";
-    function choose(name) {
-      target = name;
-      each("[data-target]", function (b) { b.setAttribute("aria-pressed", String(b.dataset.target === name)); }, pad);
-    }
-    fields.hand.addEventListener("focus", function () { choose("hand"); });
-    fields.melds.addEventListener("focus", function () { choose("melds"); });
-    pad.addEventListener("click", function (event) {
-      var button = event.target.closest("button");
-      if (!button) { return; }
-      var field = fields[target];
-      if (button.dataset.target) { choose(button.dataset.target); return; }
-      if (button.dataset.card) { typeCard(field, button.dataset.card, target === "melds"); }
-      else if (button.dataset.action === "next") {
-        if (target === "hand") { choose("melds"); field = fields.melds; }
-        nextMeld(field);
-      } else if (button.dataset.action === "back") { backspace(field, target === "melds"); }
-      changed(field);
+  /* ---- the player bar: jump to a side, and say which side the keypad types into ---- */
+  var handForm = document.getElementById("hand-form");
+  var bar = handForm && handForm.querySelector("[data-player-bar]");
+  if (bar) {
+    var active = 0;
+    var activate = function (i, jump) {
+      var section = handForm.querySelector('section[data-side="' + i + '"]');
+      if (!section) { return; }
+      if (jump) {       // the section's heading just under the bar: the fields of that side, not the page top
+        var top = section.getBoundingClientRect().top + window.pageYOffset - bar.offsetHeight - 6;
+        window.scrollTo({ top: Math.max(0, top), behavior: "instant" });
+      }
+      if (i === active && !jump) { return; }
+      active = i;
+      each("[data-side-button]", function (b) { b.setAttribute("aria-pressed", String(+b.dataset.sideButton === i)); }, bar);
+      each("section[data-side]", function (s) { s.classList.toggle("active", +s.dataset.side === i); }, handForm);
+      handForm.dispatchEvent(new CustomEvent("side:active", { detail: { side: i, jumped: !!jump } }));
+    };
+    bar.addEventListener("click", function (event) {
+      var b = event.target.closest("[data-side-button]");
+      if (b) { activate(+b.dataset.sideButton, true); }
     });
-  });
+    handForm.addEventListener("focusin", function (event) {
+      var section = event.target.closest("section[data-side]");
+      if (section) { activate(+section.dataset.side, false); }
+    });
+    each("section[data-side]", function (s) { s.classList.toggle("active", s.dataset.side === "0"); }, handForm);
+  }
 
   /* ---- card counts and meld verdicts ---- */
   var form = document.getElementById("hand-form");
@@ -142,6 +116,7 @@
       return { text: out + " · ✗ " + reason, state: "bad" };
     }
 
+    var pickable = !!(window.skKeypad && document.querySelector("[data-keypad]"));
     each("[data-status-for]", function (list) {
       var field = document.getElementById(list.dataset.statusFor);
       var side = list.closest("section") || form;
@@ -154,13 +129,26 @@
       function redraw() {
         var melds = field.value.split(/[\n|]/).map(function (m) { return m.trim(); }).filter(Boolean);
         list.textContent = "";
-        melds.forEach(function (m) {
+        melds.forEach(function (m, i) {
           var item = document.createElement("li");
           var d = describe(m, wentOut());
-          item.textContent = d.text;
           if (d.state) { item.className = d.state; }
+          if (pickable) {         // a button: tapping it selects the meld for correcting (keypad.js)
+            var pick = document.createElement("button");
+            pick.type = "button";
+            pick.className = "meld-pick";
+            pick.dataset.meld = String(i);
+            pick.setAttribute("aria-pressed", "false");
+            var cards = document.createElement("span");
+            cards.className = "meld-cards";
+            cards.textContent = window.skKeypad.compact(m.split(/[\s,]+/).filter(Boolean));
+            pick.appendChild(cards);
+            pick.appendChild(document.createTextNode(" · " + d.text));
+            item.appendChild(pick);
+          } else { item.textContent = d.text; }
           list.appendChild(item);
         });
+        list.dispatchEvent(new CustomEvent("melds:drawn", { bubbles: true }));
         return melds;
       }
       field.addEventListener("input", function () {

@@ -16,6 +16,10 @@ comment as ``base; card value; hand``.
 Cards are written in the parser's notation. A suit is written only where it would matter (``Kh``): díszített
 melds have none, so these hands type no suit key; a variant whose melds need suits (seed 003 sequences) writes
 them and :func:`tap_card` taps the suit key after the rank.
+
+The tap path is the rank × count keypad's (static/keypad.js): one keypad for the form, a player bar to jump to
+a side, a natural rank laying a 3-card meld, ×N setting a count, chips for red threes. Today's figures before
+it (the card-by-card keypad of one key a card) are kept in bench/entry_bench.py as constants.
 """
 
 from __future__ import annotations
@@ -125,48 +129,119 @@ class Meter:
         return float(self.page.evaluate("window.__scrolled || 0"))
 
 
-def tap_card(meter: Meter, side: Locator, card: str) -> None:
+def key(page: Page | Locator, token: str) -> Locator:
+    """A key of the form's one keypad (the notation it types is in data-card)."""
+    return page.locator(f"[data-keypad] [data-card='{token}']")
+
+
+def count_key(page: Page | Locator, n: int) -> Locator:
+    return page.locator(f"[data-keypad] [data-count='{n}']")
+
+
+def tap_card(meter: Meter, page: Page, card: str) -> None:
     """A rank key, then a suit key if the card names its suit (``7h``: 7, then ♥). A red three (``3h``) has a key
     of its own where the variant lets one be written (international: left in hand)."""
     rank, suit = (card[:-1], card[-1]) if card[-1] in "cdhs" and card != "3h" else (card, "")
-    meter(side.locator(f"[data-keypad] [data-card='{rank}']"))
+    meter(key(page, rank))
     if suit:
-        meter(side.locator(f"[data-keypad] [data-card='~{suit}']"))
+        meter(key(page, f"~{suit}"))
+
+
+def runs(cards: str) -> list[tuple[str, int]]:
+    """Equal cards in a row, counted: "Q Q Q Q Q 2 JK" is Q×5, 2×1, JK×1."""
+    out: list[tuple[str, int]] = []
+    for card in cards.split():
+        if out and out[-1][0] == card:
+            out[-1] = (card, out[-1][1] + 1)
+        else:
+            out.append((card, 1))
+    return out
+
+
+WILDS = ("2", "JK")
+START = 3           # díszített: a new meld of a natural rank is laid as 3 cards (keypad.deck_spec().meld_start)
+
+
+def starts_a_meld_itself(previous: str | None, meld: str) -> bool:
+    """On a table of groups, a natural rank tapped after a meld of another natural rank, or after a wild meld of
+    3 or more, starts the next meld itself (static/keypad.js): no "Next meld" tap."""
+    first = meld.split()[0]
+    if previous is None or first in WILDS:
+        return previous is None
+    naturals = [c for c in previous.split() if c not in WILDS]
+    return (bool(naturals) and naturals[0] != first) or (not naturals and len(previous.split()) >= 3)
+
+
+def tap_runs(meter: Meter, page: Page, cards: str, first_lays: int = 1) -> None:
+    """Each run of equal cards: its key, then ×N where one more tap of the key would not do (the first key of a
+    meld lays ``first_lays`` cards)."""
+    for i, (card, n) in enumerate(runs(cards)):
+        laid = first_lays if i == 0 and card not in WILDS else 1
+        tap_card(meter, page, card)
+        if n == laid + 1:
+            tap_card(meter, page, card)
+        elif n != laid:
+            meter(count_key(page, n))
+
+
+def chip(side: Locator, label: str, n: int) -> Locator:
+    return side.locator("fieldset.chips-field").filter(has_text=label).get_by_text(str(n), exact=True)
 
 
 def stepper_plus(side: Locator, label: str) -> Locator:
     return side.locator(".stepper-field").filter(has_text=label).get_by_role("button", name="one more")
 
 
-def enter_side(meter: Meter, side: Locator, data: Side) -> None:
-    """Today's tap path for one player: each card of each meld on the rank keys, "Next meld" between melds, the
-    "Cards in hand" target and its cards, the going-out choice, the steppers."""
-    for i, meld in enumerate(data.melds):
-        if i:
-            meter(side.get_by_role("button", name="Next meld"))
-        for card in meld.split():
-            tap_card(meter, side, card)
+def player_button(page: Page, name: str) -> Locator:
+    return page.locator("[data-player-bar]").get_by_role("button", name=name)
+
+
+def enter_side(meter: Meter, page: Page, index: int, data: Side, *, last: bool = False) -> None:
+    """The rank × count tap path for one player (issue 11 item 5): the player bar to reach the side (the first is
+    active when the form opens), each meld as rank and count (a natural lays 3, ×N sets the count, one more tap of
+    the key adds a fourth), "Next meld" only where a meld does not start itself, the "Cards in hand" target and its
+    cards, the going-out choice unless the form shows it chosen or will choose it when the player moves on, the
+    red-three chip, the twins stepper. What the keys typed is read back from the fields before moving on."""
+    name = PLAYERS[index]
+    side = page.get_by_role("region", name=name)
+    if index:
+        meter(player_button(page, name))
+    previous = None
+    for meld in data.melds:
+        if previous is not None and not starts_a_meld_itself(previous, meld):
+            meter(page.locator("[data-keypad]").get_by_role("button", name="Next meld"))
+        tap_runs(meter, page, meld, first_lays=START)
+        previous = meld
+    expect(side.get_by_label("Melds", exact=True)).to_have_value("\n".join(data.melds))
     if data.hand:
-        meter(side.get_by_role("button", name="Cards in hand"))
-        for card in data.hand.split():
-            tap_card(meter, side, card)
-    if data.out != "none":
+        meter(page.locator("[data-keypad]").get_by_role("button", name="Cards in hand"))
+        tap_runs(meter, page, data.hand)
+        expect(side.get_by_label("Cards left in hand")).to_have_value(data.hand)
+    out = side.get_by_role("radio", name=OUT_NAMES[data.out], exact=True)
+    # Moving on from a side with melds and nothing in hand, while nobody went out, chooses "Went out" for it.
+    presumed_later = data.out == "out" and not data.hand and not last
+    if data.out != "none" and not out.is_checked() and not presumed_later:
         meter(side.get_by_text(OUT_NAMES[data.out], exact=True))
     if data.red_threes:
-        meter(stepper_plus(side, "Red threes"), data.red_threes)
+        meter(chip(side, "Red threes", data.red_threes))
     if data.twins:
         meter(stepper_plus(side, "Twins"), data.twins)
 
 
 def enter_hand(page: Page, number: int, hand: Hand) -> tuple[int, float]:
     """From the scoresheet: open the card-by-card form, tap the hand in, save. Returns the taps and the px
-    scrolled from the form's first tap to its save (the link on the sheet is not counted: it is not entry)."""
+    scrolled from the form's first tap to its save (the link on the sheet is not counted: it is not entry).
+    The scrolling is all the page moved: the player bar's jump to each side's heading, and Playwright bringing
+    a target into view above the keypad before tapping it."""
     page.get_by_role("link", name="Enter hand (cards)").first.click()
     expect(page.get_by_role("heading", name=f"Hand {number}")).to_be_visible()
     meter = Meter(page)
     before = meter.scrolled()
+    for index, data in enumerate(hand.sides):
+        enter_side(meter, page, index, data, last=index == len(hand.sides) - 1)
     for name, data in zip(PLAYERS, hand.sides):
-        enter_side(meter, page.get_by_role("region", name=name), data)
+        expect(page.get_by_role("region", name=name).get_by_role("radio", name=OUT_NAMES[data.out], exact=True)
+               ).to_be_checked()
     save = page.get_by_role("button", name=f"Save hand {number}")
     save.scroll_into_view_if_needed()
     scrolled = meter.scrolled() - before

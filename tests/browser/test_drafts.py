@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.db import get_session
 from scorekeeper.matches import current_entries, find_match
-from test_phone_flow import create_match, key, shoot, stepper_plus
+from test_phone_flow import chip, chosen, count_key, create_match, key, shoot, stepper_plus, to_side
 
 pytestmark = pytest.mark.browser
 
@@ -30,10 +30,12 @@ def drafts(page: Page) -> list[str]:
 
 def type_a_hand(page: Page, tap) -> None:
     """Anna: a red canasta of kings, 2 red threes, out; Béla: 7 7 7, not out."""
-    anna, bela = page.get_by_role("region", name="Anna"), page.get_by_role("region", name="Béla")
-    tap(key(anna, "K"), 7)
-    tap(stepper_plus(anna, "Red threes"), 2)
-    tap(key(bela, "7"), 3)
+    anna = page.get_by_role("region", name="Anna")
+    tap(key(page, "K"))
+    tap(count_key(page, 7))
+    tap(chip(anna, "Red threes", 2))
+    to_side(page, tap, "Béla")
+    tap(key(page, "7"))
     tap(anna.get_by_text("Went out", exact=True))
 
 
@@ -50,7 +52,7 @@ def test_a_draft_survives_a_reload_the_mode_switch_and_back_and_is_gone_once_sav
     page.reload()                                             # the draft is written as the page is left
     expect(note).to_be_visible()
     expect(anna.get_by_label("Melds")).to_have_value("K K K K K K K")
-    expect(anna.get_by_label("Red threes")).to_have_value("2")
+    expect(chosen(anna, "Red threes")).to_have_value("2")
     expect(anna.get_by_label("Went out", exact=True)).to_be_checked()
     shoot(page, "draft-restored")
 
@@ -88,7 +90,7 @@ def test_discard_empties_the_form_and_forgets_the_draft(page: Page, live_server,
     tap(page.get_by_role("button", name="Discard"))
     anna = page.get_by_role("region", name="Anna")
     expect(anna.get_by_label("Melds")).to_have_value("")
-    expect(anna.get_by_label("Red threes")).to_have_value("0")
+    expect(chosen(anna, "Red threes")).to_have_value("0")
     page.reload()
     expect(anna.get_by_label("Melds")).to_have_value("")
     expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()
@@ -104,7 +106,7 @@ def test_leaving_a_form_with_unsaved_input_asks_first(page: Page, live_server, t
     expect(page).to_have_url(re.compile(rf"/m/{token}$"))
     assert asked == []
     page.go_back()
-    tap(key(page.get_by_role("region", name="Anna"), "K"), 3)
+    tap(key(page, "K"))                                                  # K lays three kings
     tap(page.get_by_role("link", name="Back to the scoresheet"))       # typed: asked, and staying keeps it
     expect(page.get_by_role("region", name="Anna").get_by_label("Melds")).to_have_value("K K K")
     assert asked == ["beforeunload"]
@@ -225,7 +227,7 @@ def test_a_draft_of_another_match_or_hand_or_a_corrupt_one_is_never_restored(pag
     token = page.url.rsplit("/", 1)[1]
     entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
     page.goto(entry)
-    tap(key(page.get_by_role("region", name="Anna"), "Q"), 3)
+    tap(key(page, "Q"))
     page.goto(f"{live_server.url}/m/{token}")
     own = f"scorekeeper.draft:{token}:new:1:cards"
     page.evaluate("""([own, token]) => {
@@ -263,7 +265,8 @@ def test_a_correction_keeps_its_draft_until_it_is_saved(page: Page, live_server,
     page.goto(edit)
     bela = page.get_by_role("region", name="Béla")
     expect(page.get_by_role("status").filter(has_text="Restored what you typed")).to_be_hidden()   # not hand 1's
-    tap(key(bela, "7"))                                       # 7 7 7 → 7 7 7 7
+    to_side(page, tap, "Béla")
+    tap(key(page, "7"))                                       # 7 7 7 → 7 7 7 7
     page.reload()
     expect(bela.get_by_label("Melds")).to_have_value("7 7 7 7")
     tap(page.get_by_role("button", name="Save the correction"))

@@ -47,8 +47,29 @@ def fits_phone_width(page: Page) -> None:
 
 
 def key(scope: Locator | Page, card: str) -> Locator:
-    """A rank button of a keypad (the notation it types is in data-card)."""
-    return scope.locator(f"[data-keypad] [data-card='{card}']")
+    """A rank button of the page's keypad (the notation it types is in data-card). The hand form has one keypad
+    for all sides, typing into the active one (issue 11 item 5): ``scope`` may be a side, the key is the page's."""
+    page = scope.page if isinstance(scope, Locator) else scope
+    return page.locator(f"[data-keypad] [data-card='{card}']")
+
+
+def count_key(page: Page, n: int) -> Locator:
+    return page.locator(f"[data-keypad] [data-count='{n}']")
+
+
+def to_side(page: Page, tap, name: str) -> None:
+    """The player bar's button of a side: the keypad types into that side from now on."""
+    tap(page.locator("[data-player-bar]").get_by_role("button", name=name))
+
+
+def chip(side: Locator, label: str, n: int) -> Locator:
+    """A count's one-tap chip (red threes on the card form)."""
+    return side.locator("fieldset.chips-field").filter(has_text=label).get_by_text(str(n), exact=True)
+
+
+def chosen(side: Locator, label: str) -> Locator:
+    """The checked chip of a count."""
+    return side.get_by_role("group", name=label).locator("input:checked")
 
 
 def stepper_plus(side: Locator, label: str) -> Locator:
@@ -76,39 +97,44 @@ def test_a_diszitett_hand_tapped_in_on_a_phone_shows_its_totals_and_next_opening
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
     started, taps_before = time.perf_counter(), tap.count
 
+    # The rank × count keypad (issue 11 item 5): J lays three jacks, one more J a fourth; 2 ×3 three zsoli; a
+    # rank after a meld of another rank starts the next meld; K ×7 a canasta.
     anna = page.get_by_role("region", name="Anna")
-    tap(key(anna, "J"), 4)
-    tap(key(anna, "2"), 3)
-    tap(anna.get_by_role("button", name="Next meld"))
-    tap(key(anna, "5"), 7)
-    tap(anna.get_by_role("button", name="Cards in hand"))
-    tap(key(anna, "A"))
-    tap(stepper_plus(anna, "Red threes"))
+    tap(key(page, "J"), 2)
+    tap(key(page, "2"))
+    tap(count_key(page, 3))
+    tap(key(page, "5"))
+    tap(count_key(page, 7))
+    tap(page.get_by_role("button", name="Cards in hand"))
+    tap(key(page, "A"))
+    tap(chip(anna, "Red threes", 1))
     tap(stepper_plus(anna, "Twins"))
 
+    to_side(page, tap, "Béla")
     bela = page.get_by_role("region", name="Béla")
-    tap(key(bela, "K"), 7)
-    tap(bela.get_by_role("button", name="Next meld"))
-    tap(key(bela, "8"), 3)
-    tap(stepper_plus(bela, "Red threes"), 2)
-    tap(bela.get_by_text("Went out", exact=True))
+    tap(key(page, "K"))
+    tap(count_key(page, 7))
+    tap(key(page, "8"))
+    tap(chip(bela, "Red threes", 2))
+    expect(bela.get_by_role("radio", name="Went out")).to_be_checked()    # Anna holds cards: Béla went out
+    expect(bela.get_by_text("Chosen for you")).to_be_visible()
 
     # What the taps typed, before saving.
     expect(anna.get_by_label("Melds", exact=True)).to_have_value("J J J J 2 2 2\n5 5 5 5 5 5 5")
     expect(anna.get_by_label("Cards left in hand")).to_have_value("A")
-    expect(anna.get_by_label("Red threes")).to_have_value("1")
+    expect(chosen(anna, "Red threes")).to_have_value("1")
     expect(anna.get_by_label("Twins")).to_have_value("1")
     expect(anna.get_by_role("radio", name="Not out")).to_be_checked()
     expect(bela.get_by_label("Melds", exact=True)).to_have_value("K K K K K K K\n8 8 8")
     expect(bela.get_by_label("Cards left in hand")).to_have_value("")
-    expect(bela.get_by_label("Red threes")).to_have_value("2")
+    expect(chosen(bela, "Red threes")).to_have_value("2")
     expect(bela.get_by_label("Twins")).to_have_value("0")
     expect(bela.get_by_role("radio", name="Went out")).to_be_checked()
     # Each meld line gets its live verdict from the JSON API while tapping.
     expect(anna.locator(".meld-status li")).to_have_text(
-        [re.compile(r"7 cards · black canasta"), re.compile(r"7 cards · red canasta")])
+        [re.compile(r"J×4 2×3 · 7 cards · black canasta"), re.compile(r"5×7 · 7 cards · red canasta")])
     expect(bela.locator(".meld-status li")).to_have_text(
-        [re.compile(r"7 cards · red canasta"), re.compile(r"3 cards · .*✓")])
+        [re.compile(r"K×7 · 7 cards · red canasta"), re.compile(r"8×3 · 3 cards · .*✓")])
     fits_phone_width(page)
     shoot(page, "entry")
 
