@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.db import get_session
 from scorekeeper.matches import current_entries, find_match
-from test_phone_flow import create_match, fits_phone_width, shoot, stepper_plus
+from test_phone_flow import chip, create_match, fits_phone_width, shoot, stepper_plus
 
 pytestmark = pytest.mark.browser
 N = "\u202f"            # the narrow space between a sign and its number, as on the scoresheet
@@ -35,21 +35,19 @@ def test_the_preview_follows_a_hand_typed_card_by_card_without_saving_it(page: P
     anna, bela = page.get_by_role("region", name="Anna"), page.get_by_role("region", name="Béla")
     anna_says, bela_says = anna.locator("h2 output"), bela.locator("h2 output")
     expect(anna_says).to_have_text(f"0 +{N}0 = 0 · total 0 · so far")          # asked once on load
-    # The short form, for a player bar elsewhere on the page (templates/entry.html's, when it has one).
-    page.evaluate("""document.querySelector('.save-bar').insertAdjacentHTML('afterbegin',
-        '<output id="bar-bela" data-preview-side="1" data-preview-short></output>')""")
+    bar_bela = page.locator("[data-player-bar] [data-side-button='1'] output[data-preview-short]")
 
     anna.get_by_label("Melds", exact=True).fill("J J J J 2 2 2\n5 5 5 5 5 5 5")
     expect(anna_says).to_have_text(f"700 +{N}135 = 835 · total 835 · so far")
     anna.get_by_label("Cards left in hand").fill("A")
-    tap(stepper_plus(anna, "Red threes"))
+    tap(chip(anna, "Red threes", 1))
     tap(stepper_plus(anna, "Twins"))
     bela.get_by_label("Melds", exact=True).fill("K K K K K K K\n8 8 8")
-    tap(stepper_plus(bela, "Red threes"), 2)
+    tap(chip(bela, "Red threes", 2))
     tap(bela.get_by_text("Went out", exact=True))
     expect(anna_says).to_have_text(f"900 +{N}115 = 1015 · total 1015")
     expect(bela_says).to_have_text(f"700 +{N}100 = 800 · total 800")
-    expect(page.locator("#bar-bela")).to_have_text("+800 → 800")
+    expect(bar_bela).to_have_text("+800 → 800")      # the short form, on the player bar
     expect(anna_says).not_to_have_class(re.compile("preview-stale|preview-unsure"))
     fits_phone_width(page)
     shoot(page, "preview-cards")
