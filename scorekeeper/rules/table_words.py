@@ -34,6 +34,20 @@ def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         for choice, patch in _tables(option.get("choices")):
             if isinstance(patch.get("_label"), str):
                 yield f"options.{name}.choices.{choice}._label", patch["_label"]
+            yield from _patched_labels(patch, f"options.{name}.choices.{choice}")
+
+
+def _patched_labels(patch: Mapping[str, Any], where: str) -> Iterator[tuple[str, str]]:
+    """Labels an option choice brings: a canasta kind or penalty the choice adds (``"canastas.joker_canasta" =
+    { label = ... }``) or relabels (``"canastas.mixed_canasta.label" = ...``)."""
+    for dotted, value in patch.items():
+        parts = dotted.split(".")
+        if parts[0] not in ("canastas", "penalties"):
+            continue
+        if len(parts) == 2 and isinstance(value, Mapping) and isinstance(value.get("label"), str):
+            yield f"{where}.{dotted}.label", value["label"]
+        elif len(parts) == 3 and parts[2] == "label" and isinstance(value, str):
+            yield f"{where}.{dotted}", value
 
 
 def _tables(value: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
