@@ -85,7 +85,9 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
                 **common, max_wilds=s.get("max_wilds"), min_naturals=int(s.get("min_naturals", 1)),
                 max_wilds_by_size=frozen({int(k): int(v) for k, v in s.get("max_wilds_by_size", {}).items()}),
                 wild_relation=WildRelation(s.get("wild_relation", "any")), ace=ace,
-                orders=_orders(ranks, ace) if name == SEQUENCE else ())
+                orders=_orders(ranks, ace) if name == SEQUENCE else (),
+                max_size_going_out=int(s.get("max_size_going_out", 0)),
+                max_size_by_rank=frozen({str(k): int(v) for k, v in s.get("max_size_by_rank", {}).items()}))
         elif name == WILD_ONLY:
             out[name] = MeldShape(**common, opening_value=int(s.get("opening_value", 20)))
         else:
@@ -171,7 +173,17 @@ def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[
         target=int(data["match"]["target"]), deals=data["match"].get("deals"),
         compare=Compare(data["match"]["compare"]), top_tie=TopTie(data["match"]["top_tie"]),
         penalties=frozen({k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()}),
+        **_opening_requirements(data["opening"]),
     )
+
+
+def _opening_requirements(o: Mapping[str, Any]) -> dict[str, Any]:
+    """Seed 003: the canasta an opening must hold by total (``opening.minimums[].canasta``; none when no bracket
+    names one), and whether an opening may hold wild cards (``opening.without_wilds``)."""
+    rows = o["minimums"]
+    canastas = (tuple(Bracket(start=int(r["from"]), value=r.get("canasta")) for r in rows)
+                if any("canasta" in r for r in rows) else ())
+    return {"opening_canastas": canastas, "opening_without_wilds": bool(o.get("without_wilds", False))}
 
 
 def canasta_table_problems(r: Rules) -> list[str]:

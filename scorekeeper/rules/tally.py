@@ -8,7 +8,8 @@ The counts, by name (a condition's ``count`` names them; ``rules_ref/README.md``
   natural nor mixed), ``mixed_canastas``, ``group_canastas``, ``sequence_canastas``, ``wild_only_canastas``,
   ``canastas_of_<rank>`` (group canastas of one rank, e.g. ``canastas_of_7``);
 - ``melds`` (every meld, canastas included), ``group_melds``, ``sequence_melds``, ``wild_only_melds``,
-  ``black_three_melds``;
+  ``black_three_melds``; ``sequence_melds_at_least_<n>`` and ``sequence_melds_under_<n>`` (sequence melds of at
+  least / fewer than n cards, n = 4 … 11: Brazilian canasta's bonus for a sequence of five, seed 003 l. 79);
 - ``red_threes`` (laid out), ``red_threes_in_hand``, ``black_threes`` (melded), ``cards_in_hand``, ``twins``;
 - ``went_out``, ``concealed`` (concealed or table clear), ``table_clear``: 1 or 0.
 
@@ -39,12 +40,15 @@ _CANASTAS_BY_SHAPE = {GROUP: "group_canastas", SEQUENCE: "sequence_canastas", WI
 _MELDS_BY_SHAPE = {GROUP: "group_melds", SEQUENCE: "sequence_melds", WILD_ONLY: "wild_only_melds",
                    BLACK_THREES: "black_three_melds"}
 _BY_RANK = {r: f"canastas_of_{r}" for r in _RANKS}
+_LENGTHS = range(4, 12)        # sequence lengths a condition may name (a sequence holds 3 … 11 cards: 4 … A)
+_AT_LEAST = {n: f"sequence_melds_at_least_{n}" for n in _LENGTHS}
+_UNDER = {n: f"sequence_melds_under_{n}" for n in _LENGTHS}
 assert set(_CANASTAS_BY_SHAPE) | set(_MELDS_BY_SHAPE) <= set(SHAPES)
 
 
 def tally_vocabulary(kinds: Iterable[str]) -> frozenset[str]:
     """Every count name a condition of a table with these canasta kinds may use."""
-    return frozenset((*COUNTS, *kinds, *_BY_RANK.values()))
+    return frozenset((*COUNTS, *kinds, *_BY_RANK.values(), *_AT_LEAST.values(), *_UNDER.values()))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -74,6 +78,11 @@ def _canasta(t: dict[str, int], kind: str, shape: str, wilds: int | None, rank: 
         _bump(t, _BY_RANK[rank], n)
 
 
+def _sequence_length(t: dict[str, int], size: int) -> None:
+    for n in _LENGTHS:
+        _bump(t, _AT_LEAST[n] if size >= n else _UNDER[n])
+
+
 def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ...]") -> Tally:
     t: dict[str, int] = {}
     if side.red_three_count:
@@ -95,6 +104,8 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
             _bump(t, _MELDS_BY_SHAPE[m.shape])
             if m.shape == BLACK_THREES:
                 _bump(t, "black_threes", len(m.cards))
+            elif m.shape == SEQUENCE:
+                _sequence_length(t, len(m.cards))
         if m.is_canasta:
             canastas[m.kind] = canastas.get(m.kind, 0) + 1
             _canasta(t, m.kind, m.shape, m.wilds, m.rank)
