@@ -101,6 +101,7 @@ class CanastaKind:
     wild_mix: WildMix | None = None
     rank: str | None = None
     when: tuple[Condition, ...] = ()   # the bonus counts only when these hold (the meld is a canasta anyway)
+    counts_to_go_out: bool = True      # Italian canasta: a canasta of 2s is not one of the two needed to go out
 
     @property
     def wild_only(self) -> bool:
@@ -197,6 +198,7 @@ class Rules:
     # Seed 003 (issue 12): non-numeric opening requirements and openings without wild cards.
     opening_canastas: tuple[Bracket, ...] = ()   # None | "any" | "natural" by total (opening.minimums[].canasta)
     opening_without_wilds: bool = False          # an opening holds no wild card (Italian canasta, S48)
+    not_to_go_out: frozenset[str] = frozenset()  # canasta kinds that do not count towards going out (Italian 2s)
 
     def copies(self, key: str, suit: str | None = None) -> int:
         """How many cards of one conservation key (and, given, of one suit: one per pack) the deck holds."""

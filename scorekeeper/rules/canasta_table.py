@@ -105,8 +105,15 @@ def _kinds(data: Mapping[str, Any], vocabulary: frozenset[str]) -> tuple[Canasta
         CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=(int(c["size"][0]), int(c["size"][1])),
                     shape=c.get("shape", GROUP), wilds=_range(c, "wilds"), jokers=_range(c, "jokers"),
                     deuces=_range(c, "deuces"), wild_mix=WildMix(c["wild_mix"]) if "wild_mix" in c else None,
-                    rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary))
-        for kind, c in data["canastas"].items())
+                    rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary),
+                    counts_to_go_out=bool(c.get("counts_to_go_out", True)))
+        for kind, c in data["canastas"].items() if c.get("shape", GROUP) not in _disallowed(data["melds"]))
+
+
+def _disallowed(m: Mapping[str, Any]) -> set[str]:
+    """Shapes a table switches off with ``allowed = false`` (an option such as Italian ``sequences = no``): their
+    canasta kinds are dropped with them, where a kind of a shape the table never mentions stays an error."""
+    return {name for name in (SEQUENCE, WILD_ONLY, BLACK_THREES) if m.get(name, {}).get("allowed") is False}
 
 
 def _bonus_rules(data: Mapping[str, Any], kinds: tuple[CanastaKind, ...], vocabulary: frozenset[str],
@@ -174,6 +181,7 @@ def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[
         compare=Compare(data["match"]["compare"]), top_tie=TopTie(data["match"]["top_tie"]),
         penalties=frozen({k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()}),
         **_opening_requirements(data["opening"]),
+        not_to_go_out=frozenset(k.kind for k in kinds if not k.counts_to_go_out),
     )
 
 

@@ -144,7 +144,7 @@ CANASTA: dict[str, Any] = {
               "black_threes": {**_SIZES, "going_out_only": bool}},
     "canastas": MapOf({"label": str, "size": ListOf(int), "bonus": int, "shape": Shape, "wilds": ListOf(int),
                        "jokers": ListOf(int), "deuces": ListOf(int), "wild_mix": WildMix, "rank": str,
-                       "when": _CONDITIONS}),
+                       "when": _CONDITIONS, "counts_to_go_out": bool}),
     "red_threes": {"totals": ListOf(int), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
                    "in_hand_points": int},
     "twins": {"allowed": bool, "points": int},

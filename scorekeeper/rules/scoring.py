@@ -137,7 +137,7 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
 def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) -> list[Problem]:
     where = {"side": side.name}
     out = []
-    canastas = table.canasta_count
+    canastas = table.counts.get("going_out_canastas", 0)
     if canastas < rules.canastas_required:
         had = (phrase("%(side)s went out with %(count)s canasta", side=side.name, count=canastas) if canastas == 1
                else phrase("%(side)s went out with %(count)s canastas", side=side.name, count=canastas))

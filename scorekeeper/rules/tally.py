@@ -4,7 +4,8 @@ entered card by card or as a summary. Conditions (:class:`~.canasta_rules.Condit
 
 The counts, by name (a condition's ``count`` names them; ``rules_ref/README.md`` explains each):
 
-- ``canastas``, each canasta kind's id, ``natural_canastas`` (no wild card; wild-only canastas are neither
+- ``canastas``, ``going_out_canastas`` (the canastas whose kind counts towards going out: all but those with
+  ``counts_to_go_out = false``), each canasta kind's id, ``natural_canastas`` (no wild card; wild-only canastas are neither
   natural nor mixed), ``mixed_canastas``, ``group_canastas``, ``sequence_canastas``, ``wild_only_canastas``,
   ``canastas_of_<rank>`` (group canastas of one rank, e.g. ``canastas_of_7``);
 - ``melds`` (every meld, canastas included), ``group_melds``, ``sequence_melds``, ``wild_only_melds``,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from .melds import MeldVerdict
     from .record import SideRecord
 
-COUNTS = ("canastas", "natural_canastas", "mixed_canastas", "group_canastas", "sequence_canastas",
+COUNTS = ("canastas", "going_out_canastas", "natural_canastas", "mixed_canastas", "group_canastas", "sequence_canastas",
           "wild_only_canastas", "melds", "group_melds", "sequence_melds", "wild_only_melds", "black_three_melds",
           "red_threes", "red_threes_in_hand", "black_threes", "cards_in_hand", "twins", "went_out", "concealed",
           "table_clear")
@@ -67,8 +68,11 @@ def _bump(t: dict[str, int], key: str, n: int = 1) -> None:
     t[key] = t.get(key, 0) + n
 
 
-def _canasta(t: dict[str, int], kind: str, shape: str, wilds: int | None, rank: str | None, n: int = 1) -> None:
+def _canasta(t: dict[str, int], kind: str, shape: str, wilds: int | None, rank: str | None, n: int = 1,
+             to_go_out: bool = True) -> None:
     _bump(t, "canastas", n)
+    if to_go_out:
+        _bump(t, "going_out_canastas", n)
     _bump(t, kind, n)
     if shape in _CANASTAS_BY_SHAPE:
         _bump(t, _CANASTAS_BY_SHAPE[shape], n)
@@ -108,7 +112,7 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
                 _sequence_length(t, len(m.cards))
         if m.is_canasta:
             canastas[m.kind] = canastas.get(m.kind, 0) + 1
-            _canasta(t, m.kind, m.shape, m.wilds, m.rank)
+            _canasta(t, m.kind, m.shape, m.wilds, m.rank, to_go_out=m.kind not in rules.not_to_go_out)
     value = rules.value
     held = in_hand = reds = 0
     for c in side.hand_cards:
@@ -131,7 +135,7 @@ def _summary_tally(rules: "Rules", side: "SideRecord", t: dict[str, int]) -> Tal
         if n:
             k: Any = kinds[kind]
             wilds = None if k.wilds is None else 0 if k.wilds[1] == 0 else 1 if k.wilds[0] > 0 else None
-            _canasta(t, kind, k.shape, wilds, k.rank, n)
+            _canasta(t, kind, k.shape, wilds, k.rank, n, to_go_out=k.counts_to_go_out)
     melds = t.get("canastas", 0) or (1 if s.melded_points > 0 else 0)
     if melds:
         t["melds"] = melds
