@@ -1,8 +1,8 @@
 """The words of a variant table that the pages show, and a Babel extraction method that makes them msgids.
 
 A table names things in English: the variant (``name``), its canasta kinds (``canastas.<kind>.label``), its
-penalties and own bonuses (``penalties.<code>.label``, ``bonuses.<id>.label``), its options (``options.<name>.label`` and ``.help``, a choice's
-``_label``) and, for Keltis, its colours (the keys of ``colours``). The table is the one place these words are
+penalties and own bonuses (``penalties.<code>.label``, ``bonuses.<id>.label``), its options
+(``options.<name>.label`` and ``.help``, a choice's ``_label``) and, for Keltis, its colours (the keys of ``colours``). The table is the one place these words are
 written: ``babel.cfg`` maps ``rules_ref/*.toml`` to :func:`extract`, so ``pybabel extract`` puts them in the
 catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
 core imports nothing from Babel: an extraction method is a plain function Babel calls by its dotted name.
