@@ -34,6 +34,10 @@ def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         for choice, patch in _tables(option.get("choices")):
             if isinstance(patch.get("_label"), str):
                 yield f"options.{name}.choices.{choice}._label", patch["_label"]
+            # A patch may bring a kind or a bonus whole, with a label of its own (Brazilian sequence_bonus).
+            for dotted, value in patch.items():
+                if isinstance(value, Mapping) and isinstance(value.get("label"), str):
+                    yield f"options.{name}.choices.{choice}.{dotted}.label", value["label"]
 
 
 def _tables(value: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
