@@ -199,6 +199,17 @@ class Rules:
     opening_canastas: tuple[Bracket, ...] = ()   # None | "any" | "natural" by total (opening.minimums[].canasta)
     opening_without_wilds: bool = False          # an opening holds no wild card (Italian canasta, S48)
     not_to_go_out: frozenset[str] = frozenset()  # canasta kinds that do not count towards going out (Italian 2s)
+    # Seed 003's classic family (SEED003_DIGEST.md §6–7): double ending bonus (None: no double ending), whether
+    # anyone may go out, black threes taken with the pile, targets by number of sides, rounds of deals.
+    double_out_bonus: int | None = None
+    going_out_allowed: bool = True
+    black_threes_taken_allowed: bool = False
+    targets_by_sides: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    round_of_deals: int | None = None
+
+    def target_for(self, sides: int) -> int:
+        """The match target with this many sides at the table (``match.targets_by_sides``, else ``target``)."""
+        return self.targets_by_sides.get(sides, self.target)
 
     def copies(self, key: str, suit: str | None = None) -> int:
         """How many cards of one conservation key (and, given, of one suit: one per pack) the deck holds."""

@@ -57,6 +57,8 @@ def cases(variant: Variant) -> list[Case]:
 # --------------------------------------------------------------------------------------------- formatting
 
 def num(value: Any) -> str:
+    if isinstance(value, Mapping):                                    # sides -> target (targets_by_sides)
+        return ", ".join(f"{k} sides: {num(v)}" for k, v in value.items()) or "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)) and len(value) == 2:          # a [least, most] range
@@ -246,7 +248,8 @@ CANASTA_BLOCKS: dict[str, Callable[[list[Case]], list[str]]] = {
     "twins": lambda cs: _scalars(cs, [("twins.allowed", "twins count"), ("twins.points", "each twin")]),
     "going_out": lambda cs: _scalars(cs, [
         ("going_out.out", "going out"), ("going_out.concealed", "going out concealed (from hand), extra"),
-        ("going_out.table_clear", "table clear, extra"),
+        ("going_out.table_clear", "table clear, extra"), ("going_out.double_out", "double ending, extra"),
+        ("going_out.allowed", "anyone may go out"),
         ("going_out.table_clear_min_pile", "table clear needs a pile of at least"),
         ("going_out.canastas_required", "canastas needed to go out"),
         ("going_out.required_each_hand", "someone must go out to end a hand"),
@@ -256,7 +259,9 @@ CANASTA_BLOCKS: dict[str, Callable[[list[Case]], list[str]]] = {
                                       TAX_WORDS) if cs[0].data.get("taxation", {}).get("brackets")
                             else ["No taxation."]) + [""] + _scalars(cs, [
                                 ("taxation.negative", "a negative hand score is")], VOCABULARY),
-    "match": lambda cs: _scalars(cs, [("match.target", "target"), ("match.compare", "a total wins when it"),
+    "match": lambda cs: _scalars(cs, [("match.target", "target"), ("match.targets_by_sides", "target by sides"),
+                                      ("match.round_of_deals", "decided only after complete rounds of deals"),
+                                      ("match.compare", "a total wins when it"),
                                       ("match.top_tie", "an exact tie on top")], VOCABULARY),
     "penalties": _penalties,
 }

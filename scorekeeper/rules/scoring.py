@@ -16,6 +16,7 @@ from typing import Any
 from .bonuses import BaseItem, base_items, red_three_points
 from .canasta_rules import GROUP, Rules
 from .cards import Card
+from .classic import BLACK_THREE, classic_side_problems
 from .melds import IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
 from .outcome import match_outcome
 from .phrases import named, phrase
@@ -131,7 +132,7 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
         out += summary_problems(rules, side.name, i, side.summary)
     if side.went_out:
         out += _going_out_problems(rules, side, i, table)
-    return out
+    return out + classic_side_problems(rules, side, i, melds)
 
 
 def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) -> list[Problem]:
@@ -202,7 +203,8 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
             field="sides", fields=tuple(f"sides[{i}].red_threes" for i, s in enumerate(record.sides)
                                         if s.red_three_count)))
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
-                        [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
+                        [c for s in record.sides for c in s.hand_cards if not c.is_red_three] + \
+                        [BLACK_THREE for s in record.sides for _ in range(s.black_threes_taken)]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
     excess = copy_problems(rules, every, IN_ONE_HAND)
     # A card one meld already holds too many of is reported with that meld (more_copies_than_deck), once.
@@ -304,7 +306,7 @@ def score_canasta_hand(record: HandRecord) -> HandResult:
     else:
         totals = {s.name: s.total for s in sides}
     best = max(s.score for s in sides)
-    over, winner = match_outcome(rules, totals) if not problems else (False, None)
+    over, winner = match_outcome(rules, totals, hand_number=record.hand_number) if not problems else (False, None)
     return HandResult(rules=rules, sides=tuple(sides), problems=tuple(problems),
                       hand_winner=tuple(s.name for s in sides if s.score == best), match_over=over, winner=winner,
                       totals=totals)

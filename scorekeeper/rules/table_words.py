@@ -34,10 +34,20 @@ def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         for choice, patch in _tables(option.get("choices")):
             if isinstance(patch.get("_label"), str):
                 yield f"options.{name}.choices.{choice}._label", patch["_label"]
-            # A patch may bring a kind or a bonus whole, with a label of its own (Brazilian sequence_bonus).
-            for dotted, value in patch.items():
-                if isinstance(value, Mapping) and isinstance(value.get("label"), str):
-                    yield f"options.{name}.choices.{choice}.{dotted}.label", value["label"]
+            yield from _patched_labels(patch, f"options.{name}.choices.{choice}")
+
+
+def _patched_labels(patch: Mapping[str, Any], where: str) -> Iterator[tuple[str, str]]:
+    """Labels an option choice brings: a canasta kind, penalty or bonus the choice adds (``"canastas.joker_canasta" =
+    { label = ... }``) or relabels (``"canastas.mixed_canasta.label" = ...``)."""
+    for dotted, value in patch.items():
+        parts = dotted.split(".")
+        if parts[0] not in ("canastas", "penalties", "bonuses"):
+            continue
+        if len(parts) == 2 and isinstance(value, Mapping) and isinstance(value.get("label"), str):
+            yield f"{where}.{dotted}.label", value["label"]
+        elif len(parts) == 3 and parts[2] == "label" and isinstance(value, str):
+            yield f"{where}.{dotted}", value
 
 
 def _tables(value: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:

@@ -12,7 +12,8 @@ The counts, by name (a condition's ``count`` names them; ``rules_ref/README.md``
   ``black_three_melds``; ``sequence_melds_at_least_<n>`` and ``sequence_melds_under_<n>`` (sequence melds of at
   least / fewer than n cards, n = 4 … 11: Brazilian canasta's bonus for a sequence of five, seed 003 l. 79);
 - ``red_threes`` (laid out), ``red_threes_in_hand``, ``black_threes`` (melded), ``cards_in_hand``, ``twins``;
-- ``went_out``, ``concealed`` (concealed or table clear), ``table_clear``: 1 or 0.
+- ``went_out``, ``concealed`` (concealed or table clear), ``table_clear``, ``double_out``: 1 or 0;
+- ``black_threes_taken`` (taken with the pile and set aside, Cuban canasta).
 
 A summary side knows less: its canastas by kind (shape, natural or mixed and rank come from the kind's table),
 ``melds`` is its canasta count or at least 1 when it melded points, ``cards_in_hand`` is 1 when its hand counted
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 COUNTS = ("canastas", "going_out_canastas", "natural_canastas", "mixed_canastas", "group_canastas", "sequence_canastas",
           "wild_only_canastas", "melds", "group_melds", "sequence_melds", "wild_only_melds", "black_three_melds",
           "red_threes", "red_threes_in_hand", "black_threes", "cards_in_hand", "twins", "went_out", "concealed",
-          "table_clear")
+          "table_clear", *("double_out", "black_threes_taken"))   # seed 003's classic family (S7, S25)
 _RANKS = (*NATURAL_RANKS, "2")
 _CANASTAS_BY_SHAPE = {GROUP: "group_canastas", SEQUENCE: "sequence_canastas", WILD_ONLY: "wild_only_canastas"}
 _MELDS_BY_SHAPE = {GROUP: "group_melds", SEQUENCE: "sequence_melds", WILD_ONLY: "wild_only_melds",
@@ -99,6 +100,10 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
         t["concealed"] = 1
     if side.out == "table_clear":
         t["table_clear"] = 1
+    if side.double_out:
+        t["double_out"] = 1
+    if side.black_threes_taken:
+        t["black_threes_taken"] = side.black_threes_taken
     if side.summary is not None:
         return _summary_tally(rules, side, t)
     canastas: dict[str, int] = {}
