@@ -4,7 +4,8 @@ expected number is computed by hand in the test."""
 
 import pytest
 
-from scorekeeper.rules import check_meld, get_rules, parse_record, score_hand
+from samba_hands import codes, items, score
+from scorekeeper.rules import check_meld, get_rules
 from scorekeeper.rules.outcome import match_outcome
 
 # NS: a samba of hearts (5+5+5+10+10+10+10 = 55), a natural canasta of kings (70) and a group K K K 2 (50): two
@@ -13,23 +14,6 @@ NS = {"name": "NS", "players": ["N", "S"], "red_threes": 2, "out": "out", "hand"
       "melds": ["5h 6h 7h 8h 9h 10h Jh", "K K K K K K K", "K K K 2"]}
 EW = {"name": "EW", "players": ["E", "W"], "red_threes": 1, "hand": {"E": "JK 3s", "W": "7"},
       "melds": ["A A A A A A 2", "8s 9s 10s"]}
-
-
-def score(variant, *sides, options=None, totals=None):
-    record = {"variant": variant, "sides": list(sides)}
-    if options:
-        record["options"] = options
-    if totals:
-        record["totals_before"] = totals
-    return score_hand(parse_record(record))
-
-
-def items(side):
-    return [(b.item, b.count, b.points) for b in side.base_items]
-
-
-def codes(found):
-    return [p.code for p in found.problems]
 
 
 def test_l71_a_samba_of_seven_in_sequence_scores_1500():
