@@ -32,7 +32,7 @@ def match_outcome(rules: Any, totals: Mapping[str, int], deals_played: int | Non
     record's ``hand_number``, a multiple of it; unknown: not decided)."""
     rounds = getattr(rules, "round_of_deals", None)
     number = deals_played if deals_played is not None else hand_number
-    if rounds is not None and (number is None or number % rounds):
+    if rounds is not None and rounds > 1 and (number is None or number % rounds):
         return False, None
     target = rules.target_for(len(totals)) if getattr(rules, "targets_by_sides", None) else rules.target
     if rules.compare == "exceeds":

@@ -9,9 +9,9 @@ table read is the base (itself possibly extending another) deep-merged with the 
   ``taxation.brackets``): a table gives its whole bracket list or none;
 - options are replaced whole by name (``[options.game_to]`` in the table replaces the base's ``game_to`` with its
   choices); the base's other options are inherited;
-- ``id`` must be the table's own;
-- ``drop_options = ["game_to", ...]`` removes options of the base that make no sense in this table (Samba built on
-  the classic game has no 7000 game); naming an option the base does not have is an error.
+- ``drop_options = ["game_to", ...]`` names inherited options the table does not offer (seed 003: Cuban canasta is
+  played to 7500, so its base's choice of game length means nothing there); a name the base lacks is an error;
+- ``id`` must be the table's own.
 The schema (:mod:`.schema`) checks the merged table, option patches included.
 """
 
@@ -52,7 +52,7 @@ def _read_merged(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
     dropped = own.pop("drop_options", [])
     if base_id is None:
         if dropped:
-            raise VariantError(f"{path.name}: drop_options needs extends (there are no inherited options)")
+            raise VariantError(f"{path.name}: drop_options needs a base table (extends)")
         return own
     if not isinstance(base_id, str) or not base_id or "/" in base_id or "\\" in base_id or base_id.startswith("."):
         raise VariantError(f"{path.name}: extends must be the id of a table in the same folder, not {base_id!r}")
@@ -62,18 +62,18 @@ def _read_merged(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
     base = _read_merged(base_path, (*chain, path))
     if own.get("id", base.get("id")) == base.get("id"):
         raise VariantError(f"{path.name}: a table that extends {base_id!r} needs an id of its own")
-    return merge(_without_options(base, dropped, path, base_id), own)
+    return _drop_options(merge(base, own), dropped, path, base_id)
 
 
-def _without_options(base: dict[str, Any], dropped: Any, path: Path, base_id: str) -> dict[str, Any]:
-    """``base`` less the options a table names in ``drop_options`` (each must be an option of the base)."""
-    if not isinstance(dropped, list) or not all(isinstance(d, str) for d in dropped):
+def _drop_options(data: dict[str, Any], dropped: Any, path: Path, base_id: str) -> dict[str, Any]:
+    if not isinstance(dropped, list) or not all(isinstance(n, str) for n in dropped):
         raise VariantError(f"{path.name}: drop_options must be a list of option names, not {dropped!r}")
-    options = base.get("options", {})
-    if unknown := [d for d in dropped if d not in options]:
-        raise VariantError(f"{path.name}: drop_options names {unknown}, which {base_id!r} has not; its options are: "
-                           + ", ".join(options))
-    return {**base, "options": {k: v for k, v in options.items() if k not in dropped}} if dropped else base
+    options = data.get("options", {})
+    for name in dropped:
+        if name not in options:
+            raise VariantError(f"{path.name}: drop_options names {name!r}, which {base_id!r} has no option of")
+        del options[name]
+    return data
 
 
 def merge(base: dict[str, Any], own: dict[str, Any], *, top: bool = True) -> dict[str, Any]:
