@@ -194,7 +194,7 @@ def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str]
               words: Mapping[str, str] | None = None) -> list[str]:
     """Bracket lists (``from`` = the total where a bracket starts) as rows of total spans, one column per case."""
     def starts(data: Mapping[str, Any]) -> list[tuple[int, Any]]:
-        return [(b["from"], b[field]) for b in _get(data, key) or []]
+        return [(b["from"], b[field] if field != "minimum" else _opening_requirement(b)) for b in _get(data, key) or []]
     shown = _changing(all_cases, starts)
     edges = sorted({s for c in shown for s, _v in starts(c.data)})
 
@@ -209,6 +209,14 @@ def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str]
                 out[span] = num((words or {}).get(held[-1], held[-1]))
         return out
     return _columns(shown, head[0], head[1], values)
+
+
+def _opening_requirement(bracket: Mapping[str, Any]) -> Any:
+    """An opening bracket's minimum, or its canasta requirement in words (seed 003: "a canasta, 200 in all")."""
+    canasta = {"any": "a canasta", "natural": "a natural canasta"}.get(bracket.get("canasta", ""))
+    if canasta is None:
+        return bracket["minimum"]
+    return canasta + (f", {num(bracket['minimum'])} in all" if bracket["minimum"] else "")
 
 
 def _penalties(all_cases: list[Case]) -> list[str]:

@@ -73,6 +73,13 @@ class TopTie(StrEnum):
     PLAY_ON = "play_on"
 
 
+class OpeningCanasta(StrEnum):
+    """A non-numeric opening requirement (seed 003 l. 189, Brazilian canasta): the opening must hold a canasta."""
+
+    ANY = "any"
+    NATURAL = "natural"      # a canasta without wild cards (a wild-only canasta counts: it replaces none)
+
+
 class ScorePer(StrEnum):
     SIDE = "side"
     PLAYER = "player"
@@ -141,13 +148,13 @@ CANASTA: dict[str, Any] = {
     "card_values": _CARD_VALUES,
     "hand_values": _CARD_VALUES,
     "melds": {"one_group_per_rank": bool, "opening_wild_value": OpeningWildValue,
-              "group": _LIMITS,
-              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str)},
+              "group": {**_LIMITS, "max_size_by_rank": MapOf(int)},
+              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str), "max_size_going_out": int},
               "wild_only": {**_SIZES, "opening_value": int},
               "black_threes": {**_SIZES, "going_out_only": bool, **_CLASSIC_BLACK_THREES}},
     "canastas": MapOf({"label": str, "size": ListOf(int), "bonus": int, "shape": Shape, "wilds": ListOf(int),
                        "jokers": ListOf(int), "deuces": ListOf(int), "wild_mix": WildMix, "rank": str,
-                       "when": _CONDITIONS}),
+                       "when": _CONDITIONS, "counts_to_go_out": bool}),
     "red_threes": {"totals": ListOf(int), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
                    "in_hand_points": int},
     "twins": {"allowed": bool, "points": int},
@@ -155,7 +162,8 @@ CANASTA: dict[str, Any] = {
                   "canastas_required": int, "requires": _CONDITIONS, "required_each_hand": bool,
                   "concealed_waives_minimum": bool, **_CLASSIC_GOING_OUT},
     "bonuses": MapOf({"label": str, "points": int, "per": str, "when": _CONDITIONS, "hook": str}),
-    "opening": {"minimums": ListOf({"from": int, "minimum": int})},
+    "opening": {"minimums": ListOf({"from": int, "minimum": int, "canasta": OpeningCanasta}),
+                "without_wilds": bool},
     "taxation": {"brackets": ListOf({"from": int, "method": TaxMethod}), "negative": NegativeTax},
     "match": {"target": int, "deals": int, "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
     "penalties": MapOf({"label": str, "points": int}),

@@ -39,10 +39,11 @@ class PlayerResult:
     total_before: int
     total: int
     next_opening_minimum: int
+    next_opening_canasta: str | None = None     # seed 003: the next opening must hold such a canasta
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "score": self.score, "total_before": self.total_before, "total": self.total,
-                "next_opening_minimum": self.next_opening_minimum}
+                "next_opening_minimum": self.next_opening_minimum, "next_opening_canasta": self.next_opening_canasta}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -64,6 +65,9 @@ class SideResult:
     total: int | None
     next_opening_minimum: int | None
     player_results: tuple[PlayerResult, ...] = ()
+    # Seed 003 (S8, S62): None, "any" or "natural": the next opening must hold such a canasta, and reach
+    # next_opening_minimum (0, or Brazilian canasta's 200) in all.
+    next_opening_canasta: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "players": list(self.players), "base": self.base,
@@ -71,7 +75,8 @@ class SideResult:
                 "melded_value": self.melded_value, "hand_value": self.hand_value, "penalty": self.penalty,
                 "penalty_items": [b.to_dict() for b in self.penalty_items], "score": self.score,
                 "taxed": self.taxed, "total_before": self.total_before, "total": self.total,
-                "next_opening_minimum": self.next_opening_minimum, "canastas": self.canastas,
+                "next_opening_minimum": self.next_opening_minimum,
+                "next_opening_canasta": self.next_opening_canasta, "canastas": self.canastas,
                 "melds": [m.to_dict() for m in self.melds],
                 "player_results": [p.to_dict() for p in self.player_results]}
 
@@ -133,7 +138,7 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
 def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) -> list[Problem]:
     where = {"side": side.name}
     out = []
-    canastas = table.canasta_count
+    canastas = table.counts.get("going_out_canastas", 0)
     if canastas < rules.canastas_required:
         had = (phrase("%(side)s went out with %(count)s canasta", side=side.name, count=canastas) if canastas == 1
                else phrase("%(side)s went out with %(count)s canastas", side=side.name, count=canastas))
@@ -268,13 +273,15 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
             mine = score - red + (red_three_points(rules, own, table.counts) if own else 0)
             before = record.totals_before.get(p, 0)
             players.append(PlayerResult(name=p, score=mine, total_before=before, total=before + mine,
-                                        next_opening_minimum=rules.opening_minimum(before + mine)))
+                                        next_opening_minimum=rules.opening_minimum(before + mine),
+                                        next_opening_canasta=rules.opening_canasta(before + mine)))
         return SideResult(**common, taxed=score, total_before=None, total=None, next_opening_minimum=None,
                           player_results=tuple(players))
     before = record.totals_before.get(side.name, 0)
     taxed = tax(rules, score, before)
     return SideResult(**common, taxed=taxed, total_before=before, total=before + taxed,
-                      next_opening_minimum=rules.opening_minimum(before + taxed))
+                      next_opening_minimum=rules.opening_minimum(before + taxed),
+                      next_opening_canasta=rules.opening_canasta(before + taxed))
 
 
 def score_hand(record: Any) -> Any:
