@@ -134,8 +134,8 @@ def test_l107_no_more_wild_cards_than_natural_cards(cards, options, legal):
     ({"game_to": "7500", "opening_7500_top": "120"}, 5000, 120),
     ({"game_to": "10000"}, 9000, 120),
 ])
-def test_l89_l111_l113_l189_opening_minimum_by_the_sides_total(options, total, minimum):
-    """l. 111/113 the 5000 game; l. 89 the 7000 game (50/70/90/120); l. 189 the 7500 game: a canasta from 5000
+def test_l91_l111_l113_l189_opening_minimum_by_the_sides_total(options, total, minimum):
+    """l. 91, 111/113 the 5000 game; l. 91 the 7000 game (50/70/90/120); l. 189 the 7500 game: a canasta from 5000
     (S8: no points needed; option 120)."""
     assert get_rules("classic_fr", options).opening_minimum(total) == minimum
 
