@@ -150,7 +150,8 @@ def state(match: Match) -> dict[str, Any]:
     sheet is a megabyte): ``GET /matches/<token>`` has the whole sheet."""
     sheet = matches.scoresheet(match)
     return {"version": sheet["match"]["version"], "hands": len(sheet["hands"]), "totals": sheet["totals"],
-            "next_opening_minimum": sheet["next_opening_minimum"], "match_over": sheet["match_over"],
+            "next_opening_minimum": sheet["next_opening_minimum"],
+            "next_opening_canasta": sheet["next_opening_canasta"], "match_over": sheet["match_over"],
             "winner": sheet["winner"]}
 
 

@@ -119,6 +119,9 @@ PROBLEM_TITLES = {
     "black_threes_taken_not_in_variant": _l("No black threes set aside in this variant"),
     "going_out_not_in_variant": _l("Nobody goes out in this variant"),
     "last_card_kept": _l("Every player keeps a card"),
+    # seed 003's samba family (digest §7, S48, S62): what an opening must hold
+    "opening_with_wilds": _l("Wild card in the opening"),
+    "opening_needs_canasta": _l("The opening needs a canasta"),
     # a hand entered as a summary
     "not_multiple_of_five": _l("Not a multiple of 5"), "melded_points_too_low": _l("Too few melded points"),
     "canastas_exceed_deck": _l("More canastas than the deck allows"),

@@ -194,7 +194,8 @@ def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str]
               words: Mapping[str, str] | None = None) -> list[str]:
     """Bracket lists (``from`` = the total where a bracket starts) as rows of total spans, one column per case."""
     def starts(data: Mapping[str, Any]) -> list[tuple[int, Any]]:
-        return [(b["from"], b[field] if field != "minimum" else _opening_requirement(b)) for b in _get(data, key) or []]
+        rows = _get(data, key) or []
+        return [(b["from"], _opening_requirement(b) if field == "minimum" else b[field]) for b in rows]
     shown = _changing(all_cases, starts)
     edges = sorted({s for c in shown for s, _v in starts(c.data)})
 

@@ -2,9 +2,9 @@
 
 A table names things in English: the variant (``name``), its canasta kinds (``canastas.<kind>.label``), its
 penalties and own bonuses (``penalties.<code>.label``, ``bonuses.<id>.label``), its options
-(``options.<name>.label`` and ``.help``, a choice's ``_label``) and, for Keltis, its colours (the keys of ``colours``). The table is the one place these words are
-written: ``babel.cfg`` maps ``rules_ref/*.toml`` to :func:`extract`, so ``pybabel extract`` puts them in the
-catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
+(``options.<name>.label`` and ``.help``, a choice's ``_label``) and, for Keltis, its colours (the keys of
+``colours``). The table is the one place these words are written: ``babel.cfg`` maps ``rules_ref/*.toml`` to
+:func:`extract`, so ``pybabel extract`` puts them in the catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
 core imports nothing from Babel: an extraction method is a plain function Babel calls by its dotted name.
 
 Each file is read as it is written (no ``extends`` merge): a base table's words are extracted from its own file.

@@ -5,8 +5,8 @@ entered card by card or as a summary. Conditions (:class:`~.canasta_rules.Condit
 The counts, by name (a condition's ``count`` names them; ``rules_ref/README.md`` explains each):
 
 - ``canastas``, ``going_out_canastas`` (the canastas whose kind counts towards going out: all but those with
-  ``counts_to_go_out = false``), each canasta kind's id, ``natural_canastas`` (no wild card; wild-only canastas are neither
-  natural nor mixed), ``mixed_canastas``, ``group_canastas``, ``sequence_canastas``, ``wild_only_canastas``,
+  ``counts_to_go_out = false``), each canasta kind's id, ``natural_canastas`` (no wild card; wild-only
+  canastas are neither natural nor mixed), ``mixed_canastas``, ``group_canastas``, ``sequence_canastas``, ``wild_only_canastas``,
   ``canastas_of_<rank>`` (group canastas of one rank, e.g. ``canastas_of_7``);
 - ``melds`` (every meld, canastas included), ``group_melds``, ``sequence_melds``, ``wild_only_melds``,
   ``black_three_melds``; ``sequence_melds_at_least_<n>`` and ``sequence_melds_under_<n>`` (sequence melds of at
