@@ -49,3 +49,14 @@ def test_targets_by_sides(write_table, totals, over):
     rules = write_table("house", HEAD + '[players]\nmax_sides = 3\nplayers_per_side = 2\ntotal = [4, 6]\n'
                         '[match]\ntarget = 10000\ntargets_by_sides = { "3" = 7500 }\n')
     assert match_outcome(rules, totals)[0] is over
+
+
+def test_the_default_variant_stays_the_house_game_whatever_sorts_first(tables_folder):
+    """Seed 003's tables sort before diszitett.toml ("bolivia", "canasta_libre"): the pages' default game stays the
+    house game; a rules folder without it offers its first table, and the checker its first meld game."""
+    from scorekeeper.rules.variants import default_variant, registry
+    assert next(iter(registry())) != "diszitett" and default_variant() == "diszitett"
+    (tables_folder / "diszitett.toml").unlink()
+    registry.cache_clear()
+    assert default_variant() == next(iter(registry()))
+    assert default_variant(lambda family: family == "keltis") == "keltis"
