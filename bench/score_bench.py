@@ -6,6 +6,8 @@ Two realistic, rule-legal hands are scored in a loop through the public API:
       players=3 is 3 sides — so a 4-side record would only score with a wrong_number_of_sides problem.
       The 4 *players* are here, as two partnerships, which is the legal reading.)
   (b) díszített kanaszta, 4 players each for themselves, 11 melds, taxation brackets in play.
+  (d) samba (seed 003 l. 71), 2 partnerships, the 162-card deck of three packs: suit sequences and sambas,
+      several melds of one rank, 19 melds (the replay (c) comes before it).
 
 For each hand it times
   - score_hand(record)        the core on a record already parsed,
@@ -70,6 +72,25 @@ DISZITETT = {
          "hand": ""},
         {"name": "Cili", "melds": ["9 9 9 9 2", "10 10 10", "A A A A A A 2"], "red_threes": 2, "hand": "4 4 3c"},
         {"name": "Dani", "melds": ["6 6 6 6 6 6 JK", "7 7 7"], "twins": 1, "hand": "Q 2 JK"},
+    ],
+}
+
+
+# (d) Samba, three packs + 6 jokers. NS goes out with two sambas, two melds of kings and a sequence of clubs; EW
+# holds a samba of diamonds. At most 2 wilds and no more wilds than naturals per group, naturals only in sequences,
+# at most 3 copies of a suited card, 12 of a rank, 12 deuces, 6 jokers, 6 red threes.
+SAMBA = {
+    "variant": "samba",
+    "totals_before": {"N-S": 6200, "E-W": 7350},
+    "sides": [
+        {"name": "N-S", "players": ["Anna", "Cili"],
+         "melds": ["4h 5h 6h 7h 8h 9h 10h", "8s 9s 10s Js Qs Ks As", "K K K K K K K", "K K K 2",
+                   "Q Q Q Q Q 2 JK", "4c 5c 6c 7c", "9 9 9", "A A A 2", "6 6 6 6", "Jh Qh Kh"],
+         "red_threes": {"Anna": 2, "Cili": 1}, "out": "out", "hand": {"Anna": "", "Cili": "9 4 3c"}},
+        {"name": "E-W", "players": ["Béla", "Dani"],
+         "melds": ["5d 6d 7d 8d 9d 10d Jd", "8 8 8 8 8 8 8", "7 7 7 7 7 2 2", "9c 10c Jc", "J J J", "10 10 10 JK",
+                   "5 5 5 5", "4 4 4 2", "8c 9c 10c"],
+         "red_threes": {"Dani": 2}, "hand": {"Béla": "A 3s JK", "Dani": "5 6 Q"}},
     ],
 }
 
@@ -167,6 +188,7 @@ def main() -> int:
     bench("(a) international, 2 partnerships x 2 players", INTERNATIONAL)
     bench("(b) diszitett, 4 players", DISZITETT)
     bench_replay(DISZITETT)
+    bench("(d) samba, 162-card deck with sequences, 2 partnerships x 2 players", SAMBA)
     print(f"total bench time {time.perf_counter() - start:.1f} s")
     return 0
 

@@ -28,7 +28,7 @@ from .words import kind_label, said, say_error
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 JSON_TYPE = "application/json"
-CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out"}
+CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out", "opening_canasta"}
 MATCH_FIELDS = {"variant", "options", "title", "sides"}
 HAND_FIELDS = {"version", "hand"}
 
@@ -150,7 +150,8 @@ def state(match: Match) -> dict[str, Any]:
     sheet is a megabyte): ``GET /matches/<token>`` has the whole sheet."""
     sheet = matches.scoresheet(match)
     return {"version": sheet["match"]["version"], "hands": len(sheet["hands"]), "totals": sheet["totals"],
-            "next_opening_minimum": sheet["next_opening_minimum"], "match_over": sheet["match_over"],
+            "next_opening_minimum": sheet["next_opening_minimum"],
+            "next_opening_canasta": sheet["next_opening_canasta"], "match_over": sheet["match_over"],
             "winner": sheet["winner"]}
 
 
@@ -239,7 +240,8 @@ def check_meld():
     if not isinstance(data.get("going_out", False), bool):
         raise ApiError(400, _("going_out must be true or false"), code="unreadable", field="going_out")
     return spoken(service.check(_text(data, "variant"), cards, options=_optional_object(data, "options"),
-                                opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False)))
+                                opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False),
+                                opening_canasta=data.get("opening_canasta")))
 
 
 @bp.get("/variants")

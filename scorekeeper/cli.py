@@ -119,10 +119,13 @@ def score_command(file: str) -> None:
 @click.option("--variant", "-v", required=True, help="Variant id, see `variants`.")
 @click.option("--opening-minimum", default=None, metavar="N", help="Judge as an opening that must reach N points.")
 @click.option("--going-out", is_flag=True, help="The meld is laid in a going-out turn.")
+@click.option("--opening-canasta", type=click.Choice(service.OPENING_CANASTAS), default=None,
+              help="Judge as an opening that must hold a canasta (any) or a natural one (a result's "
+                   "next_opening_canasta).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option.")
 @click.argument("cards", nargs=-1, required=True)
-def check_meld_command(variant: str, opening_minimum: str | None, going_out: bool, option_pairs: tuple[str, ...],
-                       cards: tuple[str, ...]) -> None:
+def check_meld_command(variant: str, opening_minimum: str | None, going_out: bool, opening_canasta: str | None,
+                       option_pairs: tuple[str, ...], cards: tuple[str, ...]) -> None:
     """Judge one meld (or an opening of several melds separated by "|") and print the verdict as JSON."""
     for text in (variant, *cards, *option_pairs):
         if reason := bad_text(text, single_line=True):
@@ -134,7 +137,7 @@ def check_meld_command(variant: str, opening_minimum: str | None, going_out: boo
         opening_minimum = int(opening_minimum)
     try:
         verdict = service.check(variant, cards, options=_options(option_pairs), opening_minimum=opening_minimum,
-                                going_out=going_out)
+                                going_out=going_out, opening_canasta=opening_canasta)
     except ScorekeeperError as exc:
         _fail(str(exc))
     _emit(verdict)

@@ -394,10 +394,13 @@ def _replay(match: Match) -> dict[str, Any]:
                       "result": result.to_dict()})
     last = results[-1] if results else None
     minimums = {n: rules.opening_minimum(t) for n, t in totals.items()}
+    # Seed 003 (Brazilian canasta, classic 7500 game): the canasta the next opening must hold, null for none.
+    canastas = {n: rules.opening_canasta(t) if hasattr(rules, "opening_canasta") else None for n, t in totals.items()}
     winner = last.to_dict()["winner"] if last else None
     return {"match": {"title": match.title, "variant": rules.id, "variant_name": rules.name,
                       "options": dict(match.options), "created_at": match.created_at.isoformat(timespec="seconds"),
                       "version": match.version, "rules_hash": match.rules_hash,
                       "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]},
             "columns": names, "hands": hands, "totals": totals, "next_opening_minimum": minimums,
-            "match_over": bool(last and last.match_over), "winner": winner, "target": rules.target}
+            "next_opening_canasta": canastas, "match_over": bool(last and last.match_over), "winner": winner,
+            "target": rules.target}

@@ -11,6 +11,8 @@ from .rules import (MeldContext, RecordError, check_meld, check_opening, describ
                     parse_cards, parse_record, score_hand)
 
 MELD_SEPARATOR = "|"
+#: What a result's ``next_opening_canasta`` may say (besides null), and check-meld's ``opening_canasta`` takes.
+OPENING_CANASTAS = ("any", "natural")
 
 
 def score(record: Any) -> dict[str, Any]:
@@ -24,12 +26,17 @@ def split_melds(text: str) -> list[str]:
 
 
 def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,
-          opening_minimum: int | None = None, going_out: bool = False) -> dict[str, Any]:
-    """Verdict for one meld, or for an opening of several melds separated by ``|``."""
+          opening_minimum: int | None = None, going_out: bool = False,
+          opening_canasta: str | None = None) -> dict[str, Any]:
+    """Verdict for one meld, or for an opening of several melds separated by ``|``. ``opening_canasta``
+    (``"any"``, ``"natural"``): the opening must hold such a canasta (a result's ``next_opening_canasta``)."""
     if not isinstance(variant, str):
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
     if opening_minimum is not None and (isinstance(opening_minimum, bool) or not isinstance(opening_minimum, int)):
         raise RecordError(f"expected a whole number, got {opening_minimum!r}", field="opening_minimum")
+    if opening_canasta is not None and opening_canasta not in OPENING_CANASTAS:
+        raise RecordError(f"expected one of {', '.join(OPENING_CANASTAS)}, got {opening_canasta!r}",
+                          field="opening_canasta")
     if not isinstance(cards, str):
         if not all(isinstance(c, str) for c in cards):
             raise RecordError("cards must be text such as \"K K 2\"", field="cards")
@@ -38,7 +45,7 @@ def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any
     if not getattr(rules, "shapes", None):       # a family without meld shapes (Keltis) has no melds to judge
         raise RecordError(f"{rules.name} has no melds; check-meld judges canasta melds, `score` checks a "
                           f"{rules.name} record", field="variant")
-    context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out))
+    context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out), opening_canasta=opening_canasta)
     melds = split_melds(cards)
     if not melds:
         raise RecordError("no cards were given; type or tap the cards of the meld, e.g. \"K K 2\"", field="cards")

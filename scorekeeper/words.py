@@ -112,6 +112,17 @@ PROBLEM_TITLES = {
     "too_many_copies": _l("More copies than the deck holds"),
     "wrong_number_of_sides": _l("Wrong number of players or sides"),
     "wrong_number_of_players": _l("Wrong number of players in all"),
+    # seed 003's classic family (digest §7)
+    "double_out_not_in_variant": _l("No double ending in this variant"),
+    "double_out_without_going_out": _l("Double ending without going out"),
+    "double_out_needs_partners": _l("Double ending needs a partner"),
+    "double_out_cards_in_hand": _l("Cards left after a double ending"),
+    "black_threes_taken_not_in_variant": _l("No black threes set aside in this variant"),
+    "going_out_not_in_variant": _l("Nobody goes out in this variant"),
+    "last_card_kept": _l("Every player keeps a card"),
+    # seed 003's samba family (digest §7, S48, S62): what an opening must hold
+    "opening_with_wilds": _l("Wild card in the opening"),
+    "opening_needs_canasta": _l("The opening needs a canasta"),
     # a hand entered as a summary
     "not_multiple_of_five": _l("Not a multiple of 5"), "melded_points_too_low": _l("Too few melded points"),
     "canastas_exceed_deck": _l("More canastas than the deck allows"),

@@ -34,6 +34,10 @@ class MeldShape:
     opening_value: int | None = None   # wild_only: what each card counts towards an opening ("replaced" tables)
     ace: AcePlace = AcePlace.HIGH      # sequence: where an ace may stand
     orders: tuple[Mapping[str, int], ...] = ()   # sequence: rank -> position, one mapping per ace place
+    # Seed 003 (issue 12): a sequence may outgrow max_size in the going-out turn (Brazilian escaleras up to 4…A),
+    # and a group of one rank may have a cap of its own (Italian: seven 2s at most).
+    max_size_going_out: int = 0        # sequence: the cap for the side that went out (0: max_size)
+    max_size_by_rank: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))   # group
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -97,6 +101,7 @@ class CanastaKind:
     wild_mix: WildMix | None = None
     rank: str | None = None
     when: tuple[Condition, ...] = ()   # the bonus counts only when these hold (the meld is a canasta anyway)
+    counts_to_go_out: bool = True      # Italian canasta: a canasta of 2s is not one of the two needed to go out
 
     @property
     def wild_only(self) -> bool:
@@ -190,6 +195,22 @@ class Rules:
     compare: Compare
     top_tie: TopTie
     penalties: Mapping[str, tuple[str, int]]
+    # Seed 003 (issue 12): non-numeric opening requirements and openings without wild cards.
+    opening_canastas: tuple[Bracket, ...] = ()   # None | "any" | "natural" by total (opening.minimums[].canasta)
+    opening_without_wilds: bool = False          # an opening holds no wild card (Italian canasta, S48)
+    not_to_go_out: frozenset[str] = frozenset()  # canasta kinds that do not count towards going out (Italian 2s)
+    # Seed 003's classic family (SEED003_DIGEST.md §6–7): double ending bonus (None: no double ending), whether
+    # anyone may go out, black threes taken with the pile, targets by number of sides, rounds of deals.
+    double_out_bonus: int | None = None
+    going_out_allowed: bool = True
+    black_threes_taken_allowed: bool = False
+    targets_by_sides: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    round_of_deals: int | None = None
+    opening_canasta_suffices: bool = False   # l. 91: an opening holding a canasta needs no minimum
+
+    def target_for(self, sides: int) -> int:
+        """The match target with this many sides at the table (``match.targets_by_sides``, else ``target``)."""
+        return self.targets_by_sides.get(sides, self.target)
 
     def copies(self, key: str, suit: str | None = None) -> int:
         """How many cards of one conservation key (and, given, of one suit: one per pack) the deck holds."""
@@ -215,6 +236,10 @@ class Rules:
 
     def opening_minimum(self, total: int) -> int:
         return self.bracket(self.opening_minimums, total)
+
+    def opening_canasta(self, total: int) -> str | None:
+        """The canasta the next opening must hold at this total ("any", "natural"), or None (seed 003 l. 189)."""
+        return self.bracket(self.opening_canastas, total) if self.opening_canastas else None
 
     @property
     def red_threes_in_deck(self) -> int:

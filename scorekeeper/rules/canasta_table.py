@@ -85,7 +85,9 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
                 **common, max_wilds=s.get("max_wilds"), min_naturals=int(s.get("min_naturals", 1)),
                 max_wilds_by_size=frozen({int(k): int(v) for k, v in s.get("max_wilds_by_size", {}).items()}),
                 wild_relation=WildRelation(s.get("wild_relation", "any")), ace=ace,
-                orders=_orders(ranks, ace) if name == SEQUENCE else ())
+                orders=_orders(ranks, ace) if name == SEQUENCE else (),
+                max_size_going_out=int(s.get("max_size_going_out", 0)),
+                max_size_by_rank=frozen({str(k): int(v) for k, v in s.get("max_size_by_rank", {}).items()}))
         elif name == WILD_ONLY:
             out[name] = MeldShape(**common, opening_value=int(s.get("opening_value", 20)))
         else:
@@ -103,8 +105,15 @@ def _kinds(data: Mapping[str, Any], vocabulary: frozenset[str]) -> tuple[Canasta
         CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=(int(c["size"][0]), int(c["size"][1])),
                     shape=c.get("shape", GROUP), wilds=_range(c, "wilds"), jokers=_range(c, "jokers"),
                     deuces=_range(c, "deuces"), wild_mix=WildMix(c["wild_mix"]) if "wild_mix" in c else None,
-                    rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary))
-        for kind, c in data["canastas"].items())
+                    rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary),
+                    counts_to_go_out=bool(c.get("counts_to_go_out", True)))
+        for kind, c in data["canastas"].items() if c.get("shape", GROUP) not in _disallowed(data["melds"]))
+
+
+def _disallowed(m: Mapping[str, Any]) -> set[str]:
+    """Shapes a table switches off with ``allowed = false`` (an option such as Italian ``sequences = no``): their
+    canasta kinds are dropped with them, where a kind of a shape the table never mentions stays an error."""
+    return {name for name in (SEQUENCE, WILD_ONLY, BLACK_THREES) if m.get(name, {}).get("allowed") is False}
 
 
 def _bonus_rules(data: Mapping[str, Any], kinds: tuple[CanastaKind, ...], vocabulary: frozenset[str],
@@ -122,6 +131,8 @@ def _bonus_rules(data: Mapping[str, Any], kinds: tuple[CanastaKind, ...], vocabu
     rules += [BonusRule(item=k.kind, label=k.label, per=k.kind, points=k.bonus, when=k.when) for k in kinds]
     rules.append(BonusRule(item="going_out", label="going out", per="went_out", points=int(g["out"])))
     rules.append(BonusRule(item="concealed", label="going out from hand", per="concealed", points=int(g["concealed"])))
+    if g.get("double_out") is not None:       # seed 003 l. 155/168: the partner melds his whole hand too (S7)
+        rules.append(BonusRule(item="double_out", label="double ending", per="double_out", points=int(g["double_out"])))
     if g.get("table_clear") is not None:
         rules.append(BonusRule(item="table_clear", label="table clear", per="table_clear", points=int(g["table_clear"])))
     for item, b in data.get("bonuses", {}).items():
@@ -171,7 +182,32 @@ def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[
         target=int(data["match"]["target"]), deals=data["match"].get("deals"),
         compare=Compare(data["match"]["compare"]), top_tie=TopTie(data["match"]["top_tie"]),
         penalties=frozen({k: (p["label"], int(p["points"])) for k, p in data.get("penalties", {}).items()}),
+        **_opening_requirements(data["opening"]),
+        not_to_go_out=frozenset(k.kind for k in kinds if not k.counts_to_go_out),
+        **_classic_fields(data),
     )
+
+
+def _opening_requirements(o: Mapping[str, Any]) -> dict[str, Any]:
+    """Seed 003: the canasta an opening must hold by total (``opening.minimums[].canasta``; none when no bracket
+    names one), and whether an opening may hold wild cards (``opening.without_wilds``)."""
+    rows = o["minimums"]
+    canastas = (tuple(Bracket(start=int(r["from"]), value=r.get("canasta")) for r in rows)
+                if any("canasta" in r for r in rows) else ())
+    return {"opening_canastas": canastas, "opening_without_wilds": bool(o.get("without_wilds", False))}
+
+
+def _classic_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Seed 003's classic-family keys (schema ``_CLASSIC_*``): double ending, going out forbidden, black threes
+    taken with the pile, targets by number of sides, rounds of deals, an opening canasta needs no minimum."""
+    g, match = data["going_out"], data["match"]
+    black = data["melds"].get("black_threes") or {}
+    return dict(double_out_bonus=None if g.get("double_out") is None else int(g["double_out"]),
+                going_out_allowed=bool(g.get("allowed", True)),
+                black_threes_taken_allowed=bool(black.get("taken_with_pile", False)),
+                targets_by_sides=frozen({int(k): int(v) for k, v in match.get("targets_by_sides", {}).items()}),
+                round_of_deals=match.get("round_of_deals"),
+                opening_canasta_suffices=bool(data["opening"].get("canasta_suffices", False)))
 
 
 def canasta_table_problems(r: Rules) -> list[str]:
@@ -190,6 +226,12 @@ def canasta_table_problems(r: Rules) -> list[str]:
         problems.append("players.min_sides exceeds max_sides")
     if r.deals is not None and r.deals < 1:
         problems.append(f"match.deals must be at least 1, not {r.deals}")
+    if r.round_of_deals is not None and r.round_of_deals < 1:
+        problems.append(f"match.round_of_deals must be at least 1, not {r.round_of_deals}")
+    if odd := [n for n in r.targets_by_sides if not r.min_sides <= n <= r.max_sides]:
+        problems.append(f"match.targets_by_sides names {odd[0]} sides; this form has {r.min_sides}..{r.max_sides}")
+    if not r.going_out_allowed and r.going_out_required:
+        problems.append("going_out.allowed is false but required_each_hand is true")
     for k in r.canastas:
         if k.shape not in r.shapes:
             problems.append(f"canastas.{k.kind} has shape {k.shape!r}, which melds does not allow")

@@ -37,6 +37,12 @@ class MeldContext:
 
     opening_minimum: int | None = None
     going_out: bool = False
+    # Seed 003 (issue 12): the opening must also hold a canasta ("any") or a natural one ("natural"), l. 189, l. 79.
+    opening_canasta: str | None = None
+
+    @property
+    def opening(self) -> bool:
+        return self.opening_minimum is not None or self.opening_canasta is not None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -101,7 +107,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         kind = THREES                       # already reported as threes_not_meldable
     elif len(ranks) > 1 and SEQUENCE in shapes and not (black and black_shape) and looks_like_sequence(naturals):
         kind, rank, suit = SEQUENCE, None, sequence_suit(naturals)
-        problems += sequence_problems(shapes[SEQUENCE], tuple(c for c in cards if not c.is_three), naturals, wild)
+        problems += sequence_problems(shapes[SEQUENCE], tuple(c for c in cards if not c.is_three), naturals, wild,
+                                      context.going_out)
     elif len(ranks) > 1 or (black and black_shape):
         kind = MIXED
         odd = [c for c in cards if c.kind not in wilds and not c.is_red_three and c.rank != rank]
@@ -117,7 +124,7 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         kind = GROUP
         # Threes were reported above and are no part of the group: size and zsoli limits judge the rest.
         problems += group_problems(shapes[GROUP], tuple(c for c in cards if not c.is_three) if threes else cards,
-                                   naturals, wild)
+                                   naturals, wild, rank)
 
     if _may_exceed(rules, cards, ranks, wild, threes):
         problems += [problem("more_copies_than_deck", says, offending)
@@ -126,17 +133,21 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems.append(problem("too_few_cards", phrase("a meld needs at least %(low)s cards, and none were given",
                                                         low=rules.min_size)))
     opening_value = _opening_value(rules, kind, cards, rank, card_value)
+    shape = _SHAPE_OF.get(kind)
+    canasta = _canasta_kind(rules, shape, cards, wild, rank) if not problems and shape in (GROUP, SEQUENCE, WILD_ONLY) \
+        else None
+    if context.opening:
+        problems += opening_requirement_problems(rules, context, cards, wild, [(canasta, len(wild), shape)])
     if context.opening_minimum is not None and opening_value < context.opening_minimum:
-        if not (context.going_out and rules.concealed_waives_minimum):
+        if not (context.going_out and rules.concealed_waives_minimum
+                or rules.opening_canasta_suffices and canasta is not None and context.opening_canasta is None):
             problems.append(problem(
                 "opening_minimum_not_reached",
                 phrase("as an opening this counts %(value)s, short of the minimum %(minimum)s",
                        value=opening_value, minimum=context.opening_minimum), cards))
 
     legal = not problems
-    shape = _SHAPE_OF.get(kind)
-    canasta = _canasta_kind(rules, shape, cards, wild, rank) if legal and shape in (GROUP, SEQUENCE, WILD_ONLY) \
-        else None
+    canasta = canasta if legal else None
     if canasta is not None:
         label = canasta.label
     elif kind == GROUP:
@@ -228,6 +239,27 @@ def _canasta_kind(rules: Rules, shape: str, cards: tuple[Card, ...], wild: list[
     return None
 
 
+def _holds_required_canasta(required: str, found: list[tuple[CanastaKind | None, int, str | None]]) -> bool:
+    """Whether one of ``(canasta kind, wild cards, shape)`` is the canasta an opening must hold: any canasta, or
+    a natural one (no wild card; a canasta of wild cards only replaces nothing, so it counts as natural)."""
+    return any(k is not None and (required == "any" or wilds == 0 or shape == WILD_ONLY) for k, wilds, shape in found)
+
+
+def opening_requirement_problems(rules: Rules, context: MeldContext, cards: Iterable[Card], wild: list[Card],
+                                 found: list[tuple[CanastaKind | None, int, str | None]]) -> list[Problem]:
+    """The opening's requirements besides its minimum (seed 003): no wild card where the table says so (Italian
+    canasta, S48), and the canasta the side's total asks for (``context.opening_canasta``; l. 189, l. 79)."""
+    out = []
+    if rules.opening_without_wilds and wild:
+        out.append(problem("opening_with_wilds", phrase("an opening holds no wild card in this game"), wild))
+    required = context.opening_canasta
+    if required is not None and not _holds_required_canasta(required, found):
+        says = (phrase("this opening must hold a natural canasta") if required == "natural" else
+                phrase("this opening must hold a canasta"))
+        out.append(problem("opening_needs_canasta", says, list(cards)))
+    return out
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class OpeningVerdict:
     """Several melds laid together as one opening: each judged, their opening values summed."""
@@ -250,6 +282,11 @@ def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], con
     rules = _rules(rules)
     verdicts = tuple(check_meld(rules, m, MeldContext(going_out=context.going_out)) for m in melds)
     problems = [p for v in verdicts for p in v.problems]
+    if context.opening:
+        wild = [c for v in verdicts for c in v.cards if c.kind in rules.wilds]
+        problems += opening_requirement_problems(rules, context, [c for v in verdicts for c in v.cards], wild, [
+            (next((k for k in rules.canastas if k.kind == v.kind), None) if v.is_canasta else None, v.wilds, v.shape)
+            for v in verdicts])
     # Melds laid together hold no more copies than the deck, either (5 jokers in two melds of international).
     alone = over_in_a_meld(rules, (v.cards for v in verdicts))
     problems += [problem("more_copies_than_deck", says, offending)
@@ -257,7 +294,10 @@ def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], con
                                                             _IN_ONE_OPENING) if card not in alone]
     value = sum(v.opening_value for v in verdicts)
     minimum = context.opening_minimum
-    if minimum is not None and value < minimum and not (context.going_out and rules.concealed_waives_minimum):
+    # seed 003 l. 91: a canasta opens whatever its value, unless the bracket itself asks for a canasta and points
+    waived = context.going_out and rules.concealed_waives_minimum or \
+        rules.opening_canasta_suffices and context.opening_canasta is None and any(v.is_canasta for v in verdicts)
+    if minimum is not None and value < minimum and not waived:
         cards = [c for v in verdicts for c in v.cards]
         problems.append(problem("opening_minimum_not_reached",
                                 phrase("as an opening these melds count %(value)s, short of the minimum %(minimum)s",

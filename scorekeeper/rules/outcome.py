@@ -22,13 +22,23 @@ def _leaders(rules: Any, totals: Mapping[str, int]) -> Outcome:
     return False, None
 
 
-def match_outcome(rules: Any, totals: Mapping[str, int], deals_played: int | None = None) -> Outcome:
+def match_outcome(rules: Any, totals: Mapping[str, int], deals_played: int | None = None, *,
+                  hand_number: int | None = None) -> Outcome:
     """Who is past the target, and the highest of them; or, once ``deals_played`` reaches the table's
-    ``match.deals``, the highest total (a tie on top: shared, or one more deal under ``top_tie = "play_on"``)."""
+    ``match.deals``, the highest total (a tie on top: shared, or one more deal under ``top_tie = "play_on"``).
+
+    Seed 003: the target may depend on the number of sides (``match.targets_by_sides``), and a table with
+    ``match.round_of_deals`` is decided only after a complete round (the deal number, ``deals_played`` or the
+    record's ``hand_number``, a multiple of it; unknown: not decided)."""
+    rounds = getattr(rules, "round_of_deals", None)
+    number = deals_played if deals_played is not None else hand_number
+    if rounds is not None and rounds > 1 and (number is None or number % rounds):
+        return False, None
+    target = rules.target_for(len(totals)) if getattr(rules, "targets_by_sides", None) else rules.target
     if rules.compare == "exceeds":
-        past = {n: t for n, t in totals.items() if t > rules.target}
+        past = {n: t for n, t in totals.items() if t > target}
     else:
-        past = {n: t for n, t in totals.items() if t >= rules.target}
+        past = {n: t for n, t in totals.items() if t >= target}
     if past:
         over, winner = _leaders(rules, past)
         if over:
@@ -43,7 +53,7 @@ def at_deal(result: Any, deal: int) -> Any:
     """A hand's result as the ``deal``-th of its match (1-based): the match may end by the number of deals, which
     one hand scored alone cannot know. Unchanged for rules without ``match.deals`` and for a hand with problems."""
     rules = result.rules
-    if getattr(rules, "deals", None) is None or not result.ok:
+    if getattr(rules, "deals", None) is None and getattr(rules, "round_of_deals", None) is None or not result.ok:
         return result
     over, winner = match_outcome(rules, result.totals, deal)
     return replace(result, match_over=over, winner=winner)

@@ -21,8 +21,8 @@ from .variants import family, get_variant, registry
 
 OUT_CHOICES = ("none", "out", "concealed", "table_clear")
 _SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties",
-                *SUMMARY_FIELDS}
-_TOP_FIELDS = {"variant", "options", "totals_before", "sides"}
+                *SUMMARY_FIELDS, *("double_out", "black_threes_taken")}   # seed 003 §7 (S7, S25)
+_TOP_FIELDS = {"variant", "options", "totals_before", "sides", "hand_number"}   # hand_number: seed 003 §7 (S20)
 #: Unreadable cards of one record reported at once; more are typed only on purpose, and the list stays short.
 TYPOS_MAX = 20
 
@@ -46,6 +46,8 @@ class SideRecord:
     hand: Mapping[str, tuple[Card, ...]]   # by player, or under "" when the side gave one combined hand
     penalties: tuple[Penalty, ...]
     summary: SideSummary | None = None     # set when the side was entered as counts, not card by card
+    double_out: bool = False               # the partner of who went out emptied his hand too (seed 003, S7)
+    black_threes_taken: int = 0            # black threes taken with the pile and set aside (Cuban, S25)
 
     @property
     def red_three_count(self) -> int:
@@ -65,6 +67,7 @@ class HandRecord:
     rules: Rules
     sides: tuple[SideRecord, ...]
     totals_before: Mapping[str, int]       # by side name, or by player when the variant scores per player
+    hand_number: int | None = None         # this hand's number in its match, 1-based (seed 003 §7, S20)
 
     @property
     def variant(self) -> str:
@@ -213,7 +216,19 @@ def _side(rules: Rules, value: Any, i: int, *, typos: list[RecordError]) -> Side
         hand=hand,
         penalties=tuple(_penalty(rules, p, f"{field}.penalties[{k}]") for k, p in enumerate(penalties)),
         summary=_summary(rules, data, field, limits),
+        **_classic_side_fields(data, field, limits),
     )
+
+
+def _classic_side_fields(data: Mapping[str, Any], field: str, limits: CanastaLimits) -> dict[str, Any]:
+    """Seed 003's side fields (SEED003_DIGEST.md §7): ``double_out`` (true or false) and ``black_threes_taken``
+    (a whole number up to the deck's black threes). Whether the variant has them is scoring's question."""
+    double = data.get("double_out", False)
+    if not isinstance(double, bool):
+        raise RecordError(f"double_out must be true or false, not {bounds._short(double)!r}",
+                          field=f"{field}.double_out")
+    taken = _int(data.get("black_threes_taken", 0), f"{field}.black_threes_taken", most=limits.red_threes)
+    return {"double_out": double, "black_threes_taken": taken}
 
 
 def _summary(rules: Rules, data: Mapping[str, Any], field: str, limits: CanastaLimits) -> SideSummary | None:
@@ -300,4 +315,6 @@ def parse_canasta_record(data: Any, rules: Any = None) -> HandRecord:
     if typos:        # every unreadable card of the record at once, each at its field, the notation said once
         raise RecordError(typos[0].says or typos[0].reason, field=typos[0].field, errors=tuple(typos),
                           help=NOTATION_HELP)
-    return HandRecord(rules=rules, sides=parsed, totals_before=totals)
+    number = data.get("hand_number")
+    number = None if number is None else _int(number, "hand_number", minimum=1, most=bounds.TOTAL_MAX)
+    return HandRecord(rules=rules, sides=parsed, totals_before=totals, hand_number=number)

@@ -62,6 +62,8 @@ def cases(variant: Variant) -> list[Case]:
 # --------------------------------------------------------------------------------------------- formatting
 
 def num(value: Any) -> str:
+    if isinstance(value, Mapping):                                    # sides -> target (targets_by_sides)
+        return ", ".join(f"{k} sides: {num(v)}" for k, v in value.items()) or "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)) and len(value) == 2:          # a [least, most] range
@@ -197,7 +199,8 @@ def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str]
               words: Mapping[str, str] | None = None) -> list[str]:
     """Bracket lists (``from`` = the total where a bracket starts) as rows of total spans, one column per case."""
     def starts(data: Mapping[str, Any]) -> list[tuple[int, Any]]:
-        return [(b["from"], b[field]) for b in _get(data, key) or []]
+        rows = _get(data, key) or []
+        return [(b["from"], _opening_requirement(b) if field == "minimum" else b[field]) for b in rows]
     shown = _changing(all_cases, starts)
     edges = sorted({s for c in shown for s, _v in starts(c.data)})
 
@@ -212,6 +215,14 @@ def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str]
                 out[span] = num((words or {}).get(held[-1], held[-1]))
         return out
     return _columns(shown, head[0], head[1], values)
+
+
+def _opening_requirement(bracket: Mapping[str, Any]) -> Any:
+    """An opening bracket's minimum, or its canasta requirement in words (seed 003: "a canasta, 200 in all")."""
+    canasta = {"any": "a canasta", "natural": "a natural canasta"}.get(bracket.get("canasta", ""))
+    if canasta is None:
+        return bracket["minimum"]
+    return canasta + (f", {num(bracket['minimum'])} in all" if bracket["minimum"] else "")
 
 
 def _penalties(all_cases: list[Case]) -> list[str]:
@@ -243,7 +254,8 @@ CANASTA_BLOCKS: dict[str, Callable[[list[Case]], list[str]]] = {
     "twins": lambda cs: _scalars(cs, [("twins.allowed", "twins count"), ("twins.points", "each twin")]),
     "going_out": lambda cs: _scalars(cs, [
         ("going_out.out", "going out"), ("going_out.concealed", "going out concealed (from hand), extra"),
-        ("going_out.table_clear", "table clear, extra"),
+        ("going_out.table_clear", "table clear, extra"), ("going_out.double_out", "double ending, extra"),
+        ("going_out.allowed", "anyone may go out"),
         ("going_out.table_clear_min_pile", "table clear needs a pile of at least"),
         ("going_out.canastas_required", "canastas needed to go out"),
         ("going_out.required_each_hand", "someone must go out to end a hand"),
@@ -253,7 +265,9 @@ CANASTA_BLOCKS: dict[str, Callable[[list[Case]], list[str]]] = {
                                       TAX_WORDS) if cs[0].data.get("taxation", {}).get("brackets")
                             else ["No taxation."]) + [""] + _scalars(cs, [
                                 ("taxation.negative", "a negative hand score is")], VOCABULARY),
-    "match": lambda cs: _scalars(cs, [("match.target", "target"), ("match.compare", "a total wins when it"),
+    "match": lambda cs: _scalars(cs, [("match.target", "target"), ("match.targets_by_sides", "target by sides"),
+                                      ("match.round_of_deals", "decided only after complete rounds of deals"),
+                                      ("match.compare", "a total wins when it"),
                                       ("match.top_tie", "an exact tie on top")], VOCABULARY),
     "penalties": _penalties,
 }

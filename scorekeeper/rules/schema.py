@@ -73,6 +73,13 @@ class TopTie(StrEnum):
     PLAY_ON = "play_on"
 
 
+class OpeningCanasta(StrEnum):
+    """A non-numeric opening requirement (seed 003 l. 189, Brazilian canasta): the opening must hold a canasta."""
+
+    ANY = "any"
+    NATURAL = "natural"      # a canasta without wild cards (a wild-only canasta counts: it replaces none)
+
+
 class ScorePer(StrEnum):
     SIDE = "side"
     PLAYER = "player"
@@ -124,6 +131,19 @@ _SIZES = {"allowed": bool, "min_size": int, "max_size": int}
 _LIMITS = {**_SIZES, "max_wilds": int, "max_wilds_by_size": MapOf(int), "min_naturals": int,
            "wild_relation": WildRelation}
 
+# Seed 003's classic family (shared/SEED003_DIGEST.md §6–7), kept in blocks of their own:
+# - the double ending (S7): its bonus; a table without the key has no double ending (a record's double_out is a
+#   problem there); ``allowed = false``: nobody may go out, every hand ends on the stock (escalera_sevens, S22);
+_CLASSIC_GOING_OUT = {"double_out": int, "allowed": bool}
+# - black threes taken with the pile and set aside (cuban, S25): the record's black_threes_taken is allowed;
+_CLASSIC_BLACK_THREES = {"taken_with_pile": bool}
+# - a target by the number of sides (classic_fr form 6: 10 000 with two sides, 7500 with three), and a match
+#   decided only after complete rounds of so many deals (escalera_sevens, S20: hand numbers 4, 8, 12 ...).
+_CLASSIC_MATCH = {"targets_by_sides": MapOf(int), "round_of_deals": int}
+# - an opening that holds a canasta needs no minimum (l. 91 "S'il y a un canast sous la main, il est permis de
+#   l'étaler dans tous les cas").
+_CLASSIC_OPENING = {"canasta_suffices": bool}
+
 CANASTA: dict[str, Any] = {
     **_HEAD,
     "deck": {"packs": int, "jokers": int, "wilds": ListOf(str)},
@@ -131,23 +151,24 @@ CANASTA: dict[str, Any] = {
     "card_values": _CARD_VALUES,
     "hand_values": _CARD_VALUES,
     "melds": {"one_group_per_rank": bool, "opening_wild_value": OpeningWildValue,
-              "group": _LIMITS,
-              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str)},
+              "group": {**_LIMITS, "max_size_by_rank": MapOf(int)},
+              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str), "max_size_going_out": int},
               "wild_only": {**_SIZES, "opening_value": int},
-              "black_threes": {**_SIZES, "going_out_only": bool}},
+              "black_threes": {**_SIZES, "going_out_only": bool, **_CLASSIC_BLACK_THREES}},
     "canastas": MapOf({"label": str, "size": ListOf(int), "bonus": int, "shape": Shape, "wilds": ListOf(int),
                        "jokers": ListOf(int), "deuces": ListOf(int), "wild_mix": WildMix, "rank": str,
-                       "when": _CONDITIONS}),
+                       "when": _CONDITIONS, "counts_to_go_out": bool}),
     "red_threes": {"totals": ListOf(int), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
                    "in_hand_points": int},
     "twins": {"allowed": bool, "points": int},
     "going_out": {"out": int, "concealed": int, "table_clear": int, "table_clear_min_pile": int,
                   "canastas_required": int, "requires": _CONDITIONS, "required_each_hand": bool,
-                  "concealed_waives_minimum": bool},
+                  "concealed_waives_minimum": bool, **_CLASSIC_GOING_OUT},
     "bonuses": MapOf({"label": str, "points": int, "per": str, "when": _CONDITIONS, "hook": str}),
-    "opening": {"minimums": ListOf({"from": int, "minimum": int})},
+    "opening": {"minimums": ListOf({"from": int, "minimum": int, "canasta": OpeningCanasta}),
+                "without_wilds": bool, **_CLASSIC_OPENING},
     "taxation": {"brackets": ListOf({"from": int, "method": TaxMethod}), "negative": NegativeTax},
-    "match": {"target": int, "deals": int, "compare": Compare, "top_tie": TopTie},
+    "match": {"target": int, "deals": int, "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
     "penalties": MapOf({"label": str, "points": int}),
     "options": MapOf(_OPTION),
 }

@@ -16,6 +16,7 @@ from typing import Any
 from .bonuses import BaseItem, base_items, red_three_points
 from .canasta_rules import GROUP, Rules
 from .cards import Card
+from .classic import BLACK_THREE, classic_side_problems
 from .melds import IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
 from .outcome import match_outcome
 from .phrases import named, phrase
@@ -39,10 +40,11 @@ class PlayerResult:
     total_before: int
     total: int
     next_opening_minimum: int
+    next_opening_canasta: str | None = None     # seed 003: the next opening must hold such a canasta
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "score": self.score, "total_before": self.total_before, "total": self.total,
-                "next_opening_minimum": self.next_opening_minimum}
+                "next_opening_minimum": self.next_opening_minimum, "next_opening_canasta": self.next_opening_canasta}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -64,6 +66,9 @@ class SideResult:
     total: int | None
     next_opening_minimum: int | None
     player_results: tuple[PlayerResult, ...] = ()
+    # Seed 003 (S8, S62): None, "any" or "natural": the next opening must hold such a canasta, and reach
+    # next_opening_minimum (0, or Brazilian canasta's 200) in all.
+    next_opening_canasta: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "players": list(self.players), "base": self.base,
@@ -71,7 +76,8 @@ class SideResult:
                 "melded_value": self.melded_value, "hand_value": self.hand_value, "penalty": self.penalty,
                 "penalty_items": [b.to_dict() for b in self.penalty_items], "score": self.score,
                 "taxed": self.taxed, "total_before": self.total_before, "total": self.total,
-                "next_opening_minimum": self.next_opening_minimum, "canastas": self.canastas,
+                "next_opening_minimum": self.next_opening_minimum,
+                "next_opening_canasta": self.next_opening_canasta, "canastas": self.canastas,
                 "melds": [m.to_dict() for m in self.melds],
                 "player_results": [p.to_dict() for p in self.player_results]}
 
@@ -127,13 +133,13 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
         out += summary_problems(rules, side.name, i, side.summary)
     if side.went_out:
         out += _going_out_problems(rules, side, i, table)
-    return out
+    return out + classic_side_problems(rules, side, i, melds)
 
 
 def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) -> list[Problem]:
     where = {"side": side.name}
     out = []
-    canastas = table.canasta_count
+    canastas = table.counts.get("going_out_canastas", 0)
     if canastas < rules.canastas_required:
         had = (phrase("%(side)s went out with %(count)s canasta", side=side.name, count=canastas) if canastas == 1
                else phrase("%(side)s went out with %(count)s canastas", side=side.name, count=canastas))
@@ -198,7 +204,8 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
             field="sides", fields=tuple(f"sides[{i}].red_threes" for i, s in enumerate(record.sides)
                                         if s.red_three_count)))
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \
-                        [c for s in record.sides for c in s.hand_cards if not c.is_red_three]
+                        [c for s in record.sides for c in s.hand_cards if not c.is_red_three] + \
+                        [BLACK_THREE for s in record.sides for _ in range(s.black_threes_taken)]
     out += deck_problems(rules, [s.summary for s in record.sides if s.summary is not None])
     out += table_count_problems(rules, record.sides)         # counted cards across the sides (value_groups.py)
     excess = copy_problems(rules, every, IN_ONE_HAND)
@@ -268,13 +275,15 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
             mine = score - red + (red_three_points(rules, own, table.counts) if own else 0)
             before = record.totals_before.get(p, 0)
             players.append(PlayerResult(name=p, score=mine, total_before=before, total=before + mine,
-                                        next_opening_minimum=rules.opening_minimum(before + mine)))
+                                        next_opening_minimum=rules.opening_minimum(before + mine),
+                                        next_opening_canasta=rules.opening_canasta(before + mine)))
         return SideResult(**common, taxed=score, total_before=None, total=None, next_opening_minimum=None,
                           player_results=tuple(players))
     before = record.totals_before.get(side.name, 0)
     taxed = tax(rules, score, before)
     return SideResult(**common, taxed=taxed, total_before=before, total=before + taxed,
-                      next_opening_minimum=rules.opening_minimum(before + taxed))
+                      next_opening_minimum=rules.opening_minimum(before + taxed),
+                      next_opening_canasta=rules.opening_canasta(before + taxed))
 
 
 def score_hand(record: Any) -> Any:
@@ -299,7 +308,7 @@ def score_canasta_hand(record: HandRecord) -> HandResult:
     else:
         totals = {s.name: s.total for s in sides}
     best = max(s.score for s in sides)
-    over, winner = match_outcome(rules, totals) if not problems else (False, None)
+    over, winner = match_outcome(rules, totals, hand_number=record.hand_number) if not problems else (False, None)
     return HandResult(rules=rules, sides=tuple(sides), problems=tuple(problems),
                       hand_winner=tuple(s.name for s in sides if s.score == best), match_over=over, winner=winner,
                       totals=totals)

@@ -25,9 +25,10 @@ _SIZE_WORDS = {
 }
 
 
-def size_problems(cards: tuple[Card, ...], shape: MeldShape) -> list[Problem]:
+def size_problems(cards: tuple[Card, ...], shape: MeldShape, high: int | None = None) -> list[Problem]:
+    """Too few or too many cards for the shape (``high``: a cap of this meld's own, instead of ``max_size``)."""
     few, many = _SIZE_WORDS[shape.shape]
-    low, high = shape.min_size, shape.max_size
+    low, high = shape.min_size, shape.max_size if high is None else high
     if 0 < len(cards) < low:
         return [problem("too_few_cards", phrase(few.template, low=low, count=len(cards)), cards)]
     if high and len(cards) > high:
@@ -62,8 +63,9 @@ def limit_problems(shape: MeldShape, size: int, naturals: list[Card], wild: list
 
 
 def group_problems(shape: MeldShape, cards: tuple[Card, ...], naturals: list[Card],
-                   wild: list[Card]) -> list[Problem]:
-    return size_problems(cards, shape) + limit_problems(shape, len(cards), naturals, wild)
+                   wild: list[Card], rank: str | None = None) -> list[Problem]:
+    high = shape.max_size_by_rank.get(rank, shape.max_size) if rank is not None and shape.max_size_by_rank else None
+    return size_problems(cards, shape, high) + limit_problems(shape, len(cards), naturals, wild)
 
 
 def wild_only_problems(shape: MeldShape | None, cards: tuple[Card, ...]) -> list[Problem]:
@@ -95,10 +97,11 @@ def looks_like_sequence(naturals: list[Card]) -> bool:
 
 
 def sequence_problems(shape: MeldShape, cards: tuple[Card, ...], naturals: list[Card],
-                      wild: list[Card]) -> list[Problem]:
+                      wild: list[Card], going_out: bool = False) -> list[Problem]:
     """A suit sequence: one suit, each rank once, consecutive in the table's rank order once the wild cards fill
-    the gaps (seed 003 l. 71: "une séquence de sept cartes", 4 low … A high by default)."""
-    out = size_problems(cards, shape)
+    the gaps (seed 003 l. 71: "une séquence de sept cartes", 4 low … A high by default). The side that went out
+    may hold a longer one where the table says so (``max_size_going_out``, Brazilian canasta l. 79)."""
+    out = size_problems(cards, shape, shape.max_size_going_out if going_out and shape.max_size_going_out else None)
     unsuited = [c for c in naturals if c.suit is None]
     suits = {c.suit for c in naturals if c.suit is not None}
     if unsuited:

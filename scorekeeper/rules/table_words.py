@@ -1,10 +1,10 @@
 """The words of a variant table that the pages show, and a Babel extraction method that makes them msgids.
 
 A table names things in English: the variant (``name``), its canasta kinds (``canastas.<kind>.label``), its
-penalties (``penalties.<code>.label``), its options (``options.<name>.label`` and ``.help``, a choice's
-``_label``) and, for Keltis, its colours (the keys of ``colours``). The table is the one place these words are
-written: ``babel.cfg`` maps ``rules_ref/*.toml`` to :func:`extract`, so ``pybabel extract`` puts them in the
-catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
+penalties and own bonuses (``penalties.<code>.label``, ``bonuses.<id>.label``), its options
+(``options.<name>.label`` and ``.help``, a choice's ``_label``) and, for Keltis, its colours (the keys of
+``colours``). The table is the one place these words are written: ``babel.cfg`` maps ``rules_ref/*.toml`` to
+:func:`extract`, so ``pybabel extract`` puts them in the catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
 core imports nothing from Babel: an extraction method is a plain function Babel calls by its dotted name.
 
 Each file is read as it is written (no ``extends`` merge): a base table's words are extracted from its own file.
@@ -21,7 +21,7 @@ def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """(dotted key, English word) for every word of ``table`` a page may show, in table order."""
     if isinstance(table.get("name"), str):
         yield "name", table["name"]
-    for section in ("canastas", "penalties"):
+    for section in ("canastas", "penalties", "bonuses"):
         for key, entry in _tables(table.get(section)):
             if isinstance(entry.get("label"), str):
                 yield f"{section}.{key}.label", entry["label"]
@@ -34,6 +34,20 @@ def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         for choice, patch in _tables(option.get("choices")):
             if isinstance(patch.get("_label"), str):
                 yield f"options.{name}.choices.{choice}._label", patch["_label"]
+            yield from _patched_labels(patch, f"options.{name}.choices.{choice}")
+
+
+def _patched_labels(patch: Mapping[str, Any], where: str) -> Iterator[tuple[str, str]]:
+    """Labels an option choice brings: a canasta kind, penalty or bonus the choice adds (``"canastas.joker_canasta" =
+    { label = ... }``) or relabels (``"canastas.mixed_canasta.label" = ...``)."""
+    for dotted, value in patch.items():
+        parts = dotted.split(".")
+        if parts[0] not in ("canastas", "penalties", "bonuses"):
+            continue
+        if len(parts) == 2 and isinstance(value, Mapping) and isinstance(value.get("label"), str):
+            yield f"{where}.{dotted}.label", value["label"]
+        elif len(parts) == 3 and parts[2] == "label" and isinstance(value, str):
+            yield f"{where}.{dotted}", value
 
 
 def _tables(value: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:

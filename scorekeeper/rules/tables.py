@@ -9,6 +9,8 @@ table read is the base (itself possibly extending another) deep-merged with the 
   ``taxation.brackets``): a table gives its whole bracket list or none;
 - options are replaced whole by name (``[options.game_to]`` in the table replaces the base's ``game_to`` with its
   choices); the base's other options are inherited;
+- ``drop_options = ["game_to", ...]`` names inherited options the table does not offer (seed 003: Cuban canasta is
+  played to 7500, so its base's choice of game length means nothing there); a name the base lacks is an error;
 - ``id`` must be the table's own.
 The schema (:mod:`.schema`) checks the merged table, option patches included.
 """
@@ -47,7 +49,10 @@ def _read_merged(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
     except OSError as exc:
         raise VariantError(f"{chain[-1].name if chain else path.name}: cannot read {path.name}: {exc}") from exc
     base_id = own.pop("extends", None)
+    dropped = own.pop("drop_options", [])
     if base_id is None:
+        if dropped:
+            raise VariantError(f"{path.name}: drop_options needs a base table (extends)")
         return own
     if not isinstance(base_id, str) or not base_id or "/" in base_id or "\\" in base_id or base_id.startswith("."):
         raise VariantError(f"{path.name}: extends must be the id of a table in the same folder, not {base_id!r}")
@@ -57,7 +62,18 @@ def _read_merged(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
     base = _read_merged(base_path, (*chain, path))
     if own.get("id", base.get("id")) == base.get("id"):
         raise VariantError(f"{path.name}: a table that extends {base_id!r} needs an id of its own")
-    return merge(base, own)
+    return _drop_options(merge(base, own), dropped, path, base_id)
+
+
+def _drop_options(data: dict[str, Any], dropped: Any, path: Path, base_id: str) -> dict[str, Any]:
+    if not isinstance(dropped, list) or not all(isinstance(n, str) for n in dropped):
+        raise VariantError(f"{path.name}: drop_options must be a list of option names, not {dropped!r}")
+    options = data.get("options", {})
+    for name in dropped:
+        if name not in options:
+            raise VariantError(f"{path.name}: drop_options names {name!r}, which {base_id!r} has no option of")
+        del options[name]
+    return data
 
 
 def merge(base: dict[str, Any], own: dict[str, Any], *, top: bool = True) -> dict[str, Any]:

@@ -213,6 +213,18 @@ def registry() -> dict[str, Variant]:
     return found
 
 
+#: The game a front offers when none is asked for (the new-match page, the meld checker): the house game.
+DEFAULT_VARIANT = "diszitett"
+
+
+def default_variant(family_filter: Any = None) -> str:
+    """:data:`DEFAULT_VARIANT`, or the first table (by file name) of another rules folder that lacks it. Tables are
+    listed by file name, so without this the first of seed 003's variants ("bolivia") would be every page's
+    default. ``family_filter``: only variants whose family it accepts (the checker offers meld games only)."""
+    found = [v.id for v in registry().values() if family_filter is None or family_filter(v.family)]
+    return DEFAULT_VARIANT if DEFAULT_VARIANT in found else found[0]
+
+
 def get_variant(variant_id: str) -> Variant:
     try:
         return registry()[variant_id]

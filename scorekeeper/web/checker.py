@@ -22,6 +22,7 @@ from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
 from ..rules.reference import TRANSLATIONS, strip_markers, translated_path
+from ..rules.variants import default_variant
 from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
 
@@ -109,7 +110,9 @@ def checker():
     catalogue = meld_variants()
     if request.method == "GET":
         chosen = request.args.get("variant")
-        variant = chosen if chosen in {v["id"] for v in catalogue} else catalogue[0]["id"]
+        ids = {v["id"] for v in catalogue}
+        variant = chosen if chosen in ids else default_variant(lambda family: family in FRONTS
+                                                               and FRONTS[family].checks_melds)
         return checker_page(catalogue, {"variant": variant, "cards": "", "options": {}})
     args, errors = read_form(request.form, catalogue)
     verdict = None

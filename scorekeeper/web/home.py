@@ -19,7 +19,8 @@ from .. import matches
 from ..db import get_session
 from ..i18n import LANG_COOKIE
 from ..limiter import limit
-from ..rules import RecordError, get_variant, registry
+from ..rules import RecordError, get_variant
+from ..rules.variants import default_variant
 from ..saves import Unavailable
 from . import recent
 from .entry import unavailable_message
@@ -76,13 +77,13 @@ def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
 
 
 def _default_form(exc: RecordError):
-    variant = next(iter(registry()))
+    variant = default_variant()
     return _render(new_match_form(variant, {}), 400, chooser_error=say_error(exc))
 
 
 @bp.get("/")
 def index():
-    variant = request.args.get("variant") or next(iter(registry()))
+    variant = request.args.get("variant") or default_variant()
     try:
         form = new_match_form(variant, _shape(variant, request.args))
     except RecordError as exc:

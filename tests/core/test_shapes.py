@@ -158,8 +158,8 @@ def test_wild_cards_come_from_the_deck_spec_italian(probe, cards, kind, legal, w
     pytest.param('[canastas.samba]\nlabel = "samba"\nshape = "sequence"\nsize = [7, 7]\nbonus = 1500\n',
                  "canastas.samba has shape 'sequence', which melds does not allow", id="a kind of a shape not allowed"),
     pytest.param('[deck]\nwilds = ["2", "K"]\n', "deck.wilds may name 2 and JK only", id="a king cannot be wild"),
-    pytest.param('[melds.black_threes]\nallowed = false\n[canastas.x]\nlabel = "x"\nshape = "black_threes"\n'
-                 'size = [7, 7]\nbonus = 1\n', "canastas.x has shape 'black_threes'", id="allowed = false removes"),
+    pytest.param('[canastas.x]\nlabel = "x"\nshape = "wild_only"\nsize = [7, 7]\nbonus = 1\n',
+                 "canastas.x has shape 'wild_only'", id="a kind of a shape the table never mentions"),
     pytest.param('[melds.group]\nallowed = false\n', "melds.group.allowed", id="groups cannot be switched off"),
     pytest.param('[melds.sequence]\nranks = ["4", "5", "3"]\n', r"melds.sequence.ranks must name ranks of 4..A",
                  id="a three cannot stand in a run"),
@@ -168,6 +168,16 @@ def test_wild_cards_come_from_the_deck_spec_italian(probe, cards, kind, legal, w
 def test_contradicting_shapes_fail_to_load(probe, body, message):
     with pytest.raises(VariantError, match=message):
         probe("broken_probe", body)
+
+
+def test_allowed_false_drops_the_kinds_of_that_shape(probe):
+    """A shape switched off (an option such as Italian canasta's ``sequences = no``, seed 003 S44) takes its
+    canasta kinds with it: a kind of the base cannot be removed otherwise. (Before issue 12 this was a load
+    error; a kind of a shape the table never mentions still is, above.)"""
+    rules = probe("no_sequence_probe", HOLLYWOOD.replace("[melds.sequence]\n", "[melds.sequence]\nallowed = false\n"))
+    assert "sequence" not in rules.shapes
+    assert [k.kind for k in rules.canastas] == ["natural_canasta", "mixed_canasta"]
+    assert codes(check_meld(rules, "7c 8c 9c")) == ["mixed_ranks"]
 
 
 # --- properties -----------------------------------------------------------------------------------------------

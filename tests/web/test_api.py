@@ -294,10 +294,11 @@ def test_add_hand_answers_201_with_the_hand_number_its_result_and_the_new_state(
     assert body["result"] == sheet["hands"][1]["result"] == chained([README_HAND, BIG_HAND])[1][1]
     assert body["totals"] == sheet["totals"] == {"Anna": 1015 + 4170, "Béla": 570 + 10}
     assert body["next_opening_minimum"] == sheet["next_opening_minimum"]
+    assert body["next_opening_canasta"] == sheet["next_opening_canasta"] == {"Anna": None, "Béla": None}
     assert (body["match_over"], body["winner"]) == (sheet["match_over"], sheet["winner"]) == (False, None)
     # Not every hand: the whole sheet grows with the match, the answer to a save does not.
-    assert set(body) == {"number", "result", "version", "hands", "totals", "next_opening_minimum", "match_over",
-                         "winner"}
+    assert set(body) == {"number", "result", "version", "hands", "totals", "next_opening_minimum",
+                         "next_opening_canasta", "match_over", "winner"}
 
 
 def test_the_answer_to_a_save_does_not_grow_with_the_match(client):

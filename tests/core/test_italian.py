@@ -1,0 +1,107 @@
+"""Italian canasta (rules_ref/italian.toml), seed 003_a7945a279b9f9fe4.txt l. 73 (shared/SEED003_DIGEST.md §4.8,
+decisions S44–S50). Each test is named after the seed line or decision it proves; numbers computed by hand."""
+
+import pytest
+
+from samba_hands import codes, items, score
+from scorekeeper import service
+from scorekeeper.rules import check_meld, get_rules
+from scorekeeper.rules.outcome import match_outcome
+
+# NS goes out with seven 2s (7 × 20 = 140), a natural canasta of kings (70) and a samba of hearts (55), four red
+# threes. EW melded five 2s and two jokers (100 + 100 = 200) and Q Q Q JK (80), two red threes, a 4 in hand.
+NS = {"name": "NS", "players": ["N", "S"], "red_threes": 4, "out": "out", "hand": {"N": "", "S": ""},
+      "melds": ["2 2 2 2 2 2 2", "K K K K K K K", "5h 6h 7h 8h 9h 10h Jh"]}
+EW = {"name": "EW", "players": ["E", "W"], "red_threes": 2, "hand": {"E": "4", "W": ""},
+      "melds": ["2 2 2 2 2 JK JK", "Q Q Q JK"]}
+
+
+@pytest.mark.parametrize("cards, kind, legal", [
+    pytest.param("2 2 2", "group", True, id="2s form a meld of their own"),
+    pytest.param("2 2 2 2 2 2 2", "deuce_canasta", True, id="seven 2s: a canasta of 2s"),
+    pytest.param("2 2 2 2 2 JK JK", "mixed_deuce_canasta", True, id="2s with jokers: a mixed canasta of 2s"),
+    pytest.param("2 2 2 2 2 2 2 2", "group", False, id="S45 eight 2s are too many"),
+    pytest.param("K K 2", "mixed_ranks", False, id="a 2 is no wild card"),
+    pytest.param("K K JK", "group", True, id="jokers are the wild cards"),
+    pytest.param("JK JK JK", "wild_group", False, id="S45 jokers alone are no meld"),
+    pytest.param("5h 6h 7h 8h 9h 10h Jh", "samba", True, id="S44 Samba's sequences"),
+])
+def test_l73_two_can_form_melds_of_their_own(cards, kind, legal):
+    verdict = check_meld("italian", cards)
+    assert (verdict.kind, verdict.legal) == (kind, legal)
+
+
+def test_l73_a_hand_of_italian_by_hand():
+    """NS: four red threes 4 × 200 = 800 (two canastas that count to go out: plus), natural 500, samba 1500, seven
+    2s 3000 (the side went out), out 300 = 6100; melded 140 + 70 + 55 = 265: 6365. EW did not go out: its mixed
+    canasta of 2s earns nothing, its cards count 200 + 80 (l. 73 "conformément aux valeurs de ces cartes"); its
+    two red threes count minus (no canasta that counts to go out): -200 + 280 - 5 = 75."""
+    result = score("italian", NS, EW)
+    assert result.ok, codes(result)
+    assert items(result.sides[0]) == [("red_threes", 4, 800), ("natural_canasta", 1, 500), ("samba", 1, 1500),
+                                      ("deuce_canasta", 1, 3000), ("going_out", 1, 300)]
+    assert items(result.sides[1]) == [("red_threes", 2, -200)]
+    assert [s.score for s in result.sides] == [6365, 75]
+
+
+def test_l73_a_canasta_of_2s_is_not_one_of_the_two_to_go_out():
+    deuces = dict(NS, melds=["2 2 2 2 2 2 2", "K K K K K K K"])
+    result = score("italian", deuces, EW)
+    assert codes(result) == ["going_out_needs_canasta"]
+    assert result.sides[0].base_items[0].points == -800        # and its red threes count minus (S49)
+
+
+@pytest.mark.parametrize("reds, points", [(1, 100), (3, 300), (4, 800), (5, 1000), (6, 1200)])
+def test_l73_red_threes_100_each_then_200_each_from_four(reds, points):
+    side = {"name": "NS", "players": ["N", "S"], "red_threes": reds, "canastas": {"natural_canasta": 2},
+            "melded_points": 200, "hand_points": 0}
+    assert score("italian", side, dict(EW, red_threes=0)).sides[0].base_items[0].points == points
+
+
+def _counted(canastas, options=None):
+    side = {"name": "NS", "players": ["N", "S"], "red_threes": 0, "canastas": canastas, "melded_points": 1500,
+            "hand_points": 0}
+    result = score("italian", side, dict(EW, red_threes=0, melds=["Q Q Q JK"]), options=options)
+    assert result.ok, codes(result)
+    return [(b.item, b.points) for b in result.sides[0].base_items
+            if b.item in ("five_pure", "five_mixed", "ten_canastas")]
+
+
+@pytest.mark.parametrize("canastas, options, bonuses", [
+    pytest.param({"natural_canasta": 3, "samba": 2}, None, [("five_pure", 2000)], id="five pure 2000"),
+    pytest.param({"natural_canasta": 4, "mixed_canasta": 1}, None, [("five_mixed", 1000)], id="five with a mixed"),
+    pytest.param({"natural_canasta": 5, "mixed_canasta": 1}, None, [("five_pure", 2000)], id="five pure win over"),
+    pytest.param({"natural_canasta": 2, "mixed_canasta": 3}, None, [("five_mixed", 1000)], id="any of them mixed"),
+    pytest.param({"natural_canasta": 2, "mixed_canasta": 3}, {"five_mixed": "four_pure_one_mixed"}, [],
+                 id="S47 option: four pure and one mixed only"),
+    pytest.param({"natural_canasta": 6, "mixed_canasta": 4}, None, [("five_pure", 2000), ("ten_canastas", 2000)],
+                 id="ten canastas 2000 more"),
+    pytest.param({"natural_canasta": 4}, None, [], id="four are not five"),
+])
+def test_l73_count_bonuses(canastas, options, bonuses):
+    assert _counted(canastas, options) == bonuses
+
+
+@pytest.mark.parametrize("cards, options, found", [
+    pytest.param("K K K JK", None, ["opening_with_wilds"], id="S48 no wild card in the opening"),
+    pytest.param("K K K | Q Q Q", None, [], id="S48 naturals reach 50"),
+    pytest.param("K K K JK", {"opening": "samba"}, [], id="S48 option: Samba's opening"),
+])
+def test_s48_an_opening_without_wild_cards(cards, options, found):
+    verdict = service.check("italian", cards, options=options, opening_minimum=50)
+    assert [p["code"] for p in verdict["problems"]] == found
+
+
+def test_s48_opening_table_and_l73_game_to_12000():
+    rules = get_rules("italian")
+    assert [rules.opening_minimum(t) for t in (-5, 0, 1500, 3000, 5000, 7500, 10000)] == [
+        15, 50, 90, 120, 160, 180, 200]
+    assert match_outcome(rules, {"NS": 11995, "EW": 0}) == (False, None)
+    assert match_outcome(rules, {"NS": 12000, "EW": 0}) == (True, "NS")
+
+
+def test_s44_s45_options():
+    assert codes(check_meld(get_rules("italian", {"sequences": "no"}), "5h 6h 7h")) == ["mixed_ranks"]
+    assert [k.kind for k in get_rules("italian", {"sequences": "no"}).canastas if k.shape == "sequence"] == []
+    eight = check_meld(get_rules("italian", {"deuce_meld_cap": "none"}), "2 2 2 2 2 2 2 2")
+    assert (eight.legal, eight.kind, eight.bonus) == (True, "deuce_canasta", 3000)
