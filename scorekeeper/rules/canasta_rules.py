@@ -206,6 +206,7 @@ class Rules:
     black_threes_taken_allowed: bool = False
     targets_by_sides: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     round_of_deals: int | None = None
+    opening_canasta_suffices: bool = False   # l. 91: an opening holding a canasta needs no minimum
 
     def target_for(self, sides: int) -> int:
         """The match target with this many sides at the table (``match.targets_by_sides``, else ``target``)."""

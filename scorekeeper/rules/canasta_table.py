@@ -199,14 +199,15 @@ def _opening_requirements(o: Mapping[str, Any]) -> dict[str, Any]:
 
 def _classic_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """Seed 003's classic-family keys (schema ``_CLASSIC_*``): double ending, going out forbidden, black threes
-    taken with the pile, targets by number of sides, rounds of deals."""
+    taken with the pile, targets by number of sides, rounds of deals, an opening canasta needs no minimum."""
     g, match = data["going_out"], data["match"]
     black = data["melds"].get("black_threes") or {}
     return dict(double_out_bonus=None if g.get("double_out") is None else int(g["double_out"]),
                 going_out_allowed=bool(g.get("allowed", True)),
                 black_threes_taken_allowed=bool(black.get("taken_with_pile", False)),
                 targets_by_sides=frozen({int(k): int(v) for k, v in match.get("targets_by_sides", {}).items()}),
-                round_of_deals=match.get("round_of_deals"))
+                round_of_deals=match.get("round_of_deals"),
+                opening_canasta_suffices=bool(data["opening"].get("canasta_suffices", False)))
 
 
 def canasta_table_problems(r: Rules) -> list[str]:

@@ -139,7 +139,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     if context.opening:
         problems += opening_requirement_problems(rules, context, cards, wild, [(canasta, len(wild), shape)])
     if context.opening_minimum is not None and opening_value < context.opening_minimum:
-        if not (context.going_out and rules.concealed_waives_minimum):
+        if not (context.going_out and rules.concealed_waives_minimum
+                or rules.opening_canasta_suffices and canasta is not None and context.opening_canasta is None):
             problems.append(problem(
                 "opening_minimum_not_reached",
                 phrase("as an opening this counts %(value)s, short of the minimum %(minimum)s",
@@ -293,7 +294,10 @@ def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], con
                                                             _IN_ONE_OPENING) if card not in alone]
     value = sum(v.opening_value for v in verdicts)
     minimum = context.opening_minimum
-    if minimum is not None and value < minimum and not (context.going_out and rules.concealed_waives_minimum):
+    # seed 003 l. 91: a canasta opens whatever its value, unless the bracket itself asks for a canasta and points
+    waived = context.going_out and rules.concealed_waives_minimum or \
+        rules.opening_canasta_suffices and context.opening_canasta is None and any(v.is_canasta for v in verdicts)
+    if minimum is not None and value < minimum and not waived:
         cards = [c for v in verdicts for c in v.cards]
         problems.append(problem("opening_minimum_not_reached",
                                 phrase("as an opening these melds count %(value)s, short of the minimum %(minimum)s",

@@ -140,6 +140,9 @@ _CLASSIC_BLACK_THREES = {"taken_with_pile": bool}
 # - a target by the number of sides (classic_fr form 6: 10 000 with two sides, 7500 with three), and a match
 #   decided only after complete rounds of so many deals (escalera_sevens, S20: hand numbers 4, 8, 12 ...).
 _CLASSIC_MATCH = {"targets_by_sides": MapOf(int), "round_of_deals": int}
+# - an opening that holds a canasta needs no minimum (l. 91 "S'il y a un canast sous la main, il est permis de
+#   l'étaler dans tous les cas").
+_CLASSIC_OPENING = {"canasta_suffices": bool}
 
 CANASTA: dict[str, Any] = {
     **_HEAD,
@@ -163,7 +166,7 @@ CANASTA: dict[str, Any] = {
                   "concealed_waives_minimum": bool, **_CLASSIC_GOING_OUT},
     "bonuses": MapOf({"label": str, "points": int, "per": str, "when": _CONDITIONS, "hook": str}),
     "opening": {"minimums": ListOf({"from": int, "minimum": int, "canasta": OpeningCanasta}),
-                "without_wilds": bool},
+                "without_wilds": bool, **_CLASSIC_OPENING},
     "taxation": {"brackets": ListOf({"from": int, "method": TaxMethod}), "negative": NegativeTax},
     "match": {"target": int, "deals": int, "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
     "penalties": MapOf({"label": str, "points": int}),

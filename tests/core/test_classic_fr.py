@@ -134,8 +134,8 @@ def test_l107_no_more_wild_cards_than_natural_cards(cards, options, legal):
     ({"game_to": "7500", "opening_7500_top": "120"}, 5000, 120),
     ({"game_to": "10000"}, 9000, 120),
 ])
-def test_l89_l111_l113_l189_opening_minimum_by_the_sides_total(options, total, minimum):
-    """l. 111/113 the 5000 game; l. 89 the 7000 game (50/70/90/120); l. 189 the 7500 game: a canasta from 5000
+def test_l91_l111_l113_l189_opening_minimum_by_the_sides_total(options, total, minimum):
+    """l. 91, 111/113 the 5000 game; l. 91 the 7000 game (50/70/90/120); l. 189 the 7500 game: a canasta from 5000
     (S8: no points needed; option 120)."""
     assert get_rules("classic_fr", options).opening_minimum(total) == minimum
 
@@ -143,7 +143,19 @@ def test_l89_l111_l113_l189_opening_minimum_by_the_sides_total(options, total, m
 def test_l189_next_opening_minimum_in_the_result():
     """A side that reaches 5000 in the 7500 game opens next with a canasta: its next_opening_minimum is 0."""
     result = score(ns(), ew(), options={"game_to": "7500"}, totals={"NS": 3800, "EW": 100})
-    assert [s.next_opening_minimum for s in result.sides] == [0, 50]      # 3800 + 1410 = 5210; 100 + 15
+    assert [(s.next_opening_minimum, s.next_opening_canasta) for s in result.sides] == [
+        (0, "any"), (50, None)]                                          # 3800 + 1310 = 5110; 100 + 15
+    top = score(ns(), ew(), options={"game_to": "7500", "opening_7500_top": "120"}, totals={"NS": 3800})
+    assert (top.sides[0].next_opening_minimum, top.sides[0].next_opening_canasta) == (120, None)
+
+
+def test_l189_an_opening_at_5000_in_the_7500_game_must_hold_a_canasta():
+    """l. 189 "l'ouverture minimale est un canast, quelle que soit la valeur des cartes": seven 4s (35) open;
+    a meld of three aces (60), worth more, does not."""
+    rules = get_rules("classic_fr", {"game_to": "7500"})
+    context = MeldContext(opening_minimum=rules.opening_minimum(5000), opening_canasta=rules.opening_canasta(5000))
+    assert check_meld(rules, "4 4 4 4 4 4 4", context).legal
+    assert [p.code for p in check_meld(rules, "A A A", context).problems] == ["opening_needs_canasta"]
 
 
 def test_l179_joker_canasta_is_seven_wild_cards_laid_at_once():
@@ -230,3 +242,15 @@ def test_l183_l187_match_to_5000_checked_after_the_hand_without_a_victory_bonus(
     results = score_match(get_rules("classic_fr"), [{"sides": [ns(), ew()]}], {"NS": 3700, "EW": 4900})  # NS scores 1310
     last = results[-1]
     assert (last.totals, last.match_over, last.winner) == ({"NS": 5010, "EW": 4915}, True, "NS")
+
+
+def test_l91_an_opening_that_holds_a_canasta_needs_no_minimum():
+    """l. 91 "S'il y a un canast sous la main, il est permis de l'étaler dans tous les cas": seven 4s (35) open
+    against a minimum of 120, alone or with other melds; three aces (60) do not. International keeps its rule."""
+    from scorekeeper.rules.melds import check_opening
+    context = MeldContext(opening_minimum=120)
+    assert check_meld("classic_fr", "4 4 4 4 4 4 4", context).legal
+    assert check_opening("classic_fr", ["4 4 4 4 4 4 4", "5 5 5"], context).legal
+    assert [p.code for p in check_meld("classic_fr", "A A A", context).problems] == ["opening_minimum_not_reached"]
+    assert [p.code for p in check_meld("international", "4 4 4 4 4 4 4", context).problems] == [
+        "opening_minimum_not_reached"]
