@@ -85,6 +85,7 @@ def test_l73_count_bonuses(canastas, options, bonuses):
 @pytest.mark.parametrize("cards, options, found", [
     pytest.param("K K K JK", None, ["opening_with_wilds"], id="S48 no wild card in the opening"),
     pytest.param("K K K | Q Q Q", None, [], id="S48 naturals reach 50"),
+    pytest.param("K K K | Q Q JK", None, ["opening_with_wilds"], id="S48 nor in any meld of several"),
     pytest.param("K K K JK", {"opening": "samba"}, [], id="S48 option: Samba's opening"),
 ])
 def test_s48_an_opening_without_wild_cards(cards, options, found):
