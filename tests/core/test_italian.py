@@ -85,6 +85,7 @@ def test_l73_count_bonuses(canastas, options, bonuses):
 @pytest.mark.parametrize("cards, options, found", [
     pytest.param("K K K JK", None, ["opening_with_wilds"], id="S48 no wild card in the opening"),
     pytest.param("K K K | Q Q Q", None, [], id="S48 naturals reach 50"),
+    pytest.param("K K K | Q Q JK", None, ["opening_with_wilds"], id="S48 nor in any meld of several"),
     pytest.param("K K K JK", {"opening": "samba"}, [], id="S48 option: Samba's opening"),
 ])
 def test_s48_an_opening_without_wild_cards(cards, options, found):
@@ -105,3 +106,16 @@ def test_s44_s45_options():
     assert [k.kind for k in get_rules("italian", {"sequences": "no"}).canastas if k.shape == "sequence"] == []
     eight = check_meld(get_rules("italian", {"deuce_meld_cap": "none"}), "2 2 2 2 2 2 2 2")
     assert (eight.legal, eight.kind, eight.bonus) == (True, "deuce_canasta", 3000)
+
+
+def test_l73_a_summary_side_counts_its_canastas_of_2s_apart_too():
+    """Entered as totals: a canasta of 2s and a natural canasta are one canasta towards going out (l. 73), and the
+    four red threes count minus (S49); with two natural canastas both hold."""
+    side = {"name": "NS", "players": ["N", "S"], "red_threes": 4, "out": "out", "melded_points": 300,
+            "hand_points": 0, "canastas": {"deuce_canasta": 1, "natural_canasta": 1}}
+    result = score("italian", side, dict(EW, red_threes=0))
+    assert codes(result) == ["going_out_needs_canasta"]
+    assert result.sides[0].base_items[0].points == -800
+    both = score("italian", dict(side, canastas={"deuce_canasta": 1, "natural_canasta": 2}), dict(EW, red_threes=0))
+    assert both.ok, codes(both)
+    assert items(both.sides[0])[:2] == [("red_threes", 4, 800), ("natural_canasta", 2, 1000)]

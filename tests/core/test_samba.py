@@ -5,7 +5,7 @@ expected number is computed by hand in the test."""
 import pytest
 
 from samba_hands import codes, items, score
-from scorekeeper.rules import check_meld, get_rules
+from scorekeeper.rules import RecordError, check_meld, get_rules, get_variant
 from scorekeeper.rules.outcome import match_outcome
 
 # NS: a samba of hearts (5+5+5+10+10+10+10 = 55), a natural canasta of kings (70) and a group K K K 2 (50): two
@@ -104,6 +104,16 @@ def test_l71_next_opening_in_the_result():
     result = score("samba", NS, EW, totals={"NS": 5000, "EW": 1400})
     assert [(s.total, s.next_opening_minimum, s.next_opening_canasta) for s in result.sides] == [
         (7560, 160, None), (1615, 90, None)]
+
+
+@pytest.mark.parametrize("option, choice", [("game_to", "7000"), ("players", "6"), ("joker_canasta", "100"),
+                                            ("one_meld_per_rank", "yes"), ("canastas_to_go_out", "1")])
+def test_l71_fixes_what_the_traditional_options_choose(option, choice):
+    """Samba extends classic_fr but l. 71 fixes the deck, the players, the melds, going out and the length: those
+    options of the traditional game are dropped, so choosing one is an error naming it."""
+    assert choice in get_variant("classic_fr").option(option).choices
+    with pytest.raises(RecordError, match=f"unknown option '{option}'"):
+        get_rules("samba", {option: choice})
 
 
 def test_l71_game_to_10000():

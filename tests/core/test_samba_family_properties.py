@@ -19,6 +19,9 @@ from scorekeeper.rules import get_rules, parse_record, score_hand
 from scorekeeper.rules.cards import NATURAL_RANKS, SUITS
 
 VARIANTS = ("samba", "hollywood", "bolivia", "brazilian", "italian")
+# Choices that change what a legal table looks like: 108 cards and no sequences, no sequences, eight 2s.
+SHAPED = (("bolivia", {"base": "traditional"}), ("italian", {"sequences": "no"}),
+          ("italian", {"deuce_meld_cap": "none"}), ("brazilian", {"sequence_bonus": "short_minus_1000"}))
 GOING_OUT = {"going_out_needs_canasta", "going_out_condition_not_met"}
 
 
@@ -45,10 +48,14 @@ def _wilds(rules, pool, n):
     return _take(pool, lambda t: _rank(t) in rules.wilds, n)
 
 
-def _group(rules, pool, rnd):
+def _group(rules, pool, rnd, used):
     shape = rules.shapes["group"]
-    ranks = [*NATURAL_RANKS, *(["2"] if "2" not in rules.wilds else [])]
+    ranks = [r for r in (*NATURAL_RANKS, *(["2"] if "2" not in rules.wilds else [])) if r not in used]
+    if not ranks:
+        return None
     rank = rnd.choice(ranks)
+    if rules.one_group_per_rank:          # the traditional base keeps one meld per rank (S55)
+        used.add(rank)
     cap = shape.max_size_by_rank.get(rank, shape.max_size) or 9
     size = rnd.randint(3, cap)
     most = min(shape.max_wilds if shape.max_wilds is not None else size, size - max(shape.min_naturals, 1))
@@ -63,7 +70,7 @@ def _group(rules, pool, rnd):
     return naturals + wilds
 
 
-def _sequence(rules, pool, rnd):
+def _sequence(rules, pool, rnd, used):
     shape = rules.shapes["sequence"]
     order = sorted(shape.orders[0], key=shape.orders[0].__getitem__)
     size = rnd.randint(3, min(shape.max_size or len(order), len(order)))
@@ -86,12 +93,12 @@ def _sequence(rules, pool, rnd):
     return naturals + wilds
 
 
-def _wild_only(rules, pool, rnd):
+def _wild_only(rules, pool, rnd, used):
     return _wilds(rules, pool, rnd.randint(3, rules.shapes["wild_only"].max_size or 7))
 
 
-def _table(variant: str, seed: int) -> dict:
-    rules = get_rules(variant)
+def _table(variant: str, seed: int, options: dict | None = None) -> dict:
+    rules = get_rules(variant, options)
     rnd = random.Random(seed)
     pool = _deck(rules)
     rnd.shuffle(pool)
@@ -99,9 +106,9 @@ def _table(variant: str, seed: int) -> dict:
     reds = _take(pool, lambda t: t in ("3h", "3d"), rnd.randint(0, rules.red_threes_in_deck))
     sides = []
     for name, players in (("NS", ["N", "S"]), ("EW", ["E", "W"])):
-        melds = []
+        melds, used = [], set()
         for _ in range(rnd.randint(0, 6)):
-            meld = rnd.choice(makers)(rules, pool, rnd)
+            meld = rnd.choice(makers)(rules, pool, rnd, used)
             if meld:
                 melds.append(" ".join(meld))
         hand = [pool.pop() for _ in range(rnd.randint(0, 6)) if pool]
@@ -111,14 +118,14 @@ def _table(variant: str, seed: int) -> dict:
         sides.append({"name": name, "players": players, "melds": melds, "red_threes": mine,
                       "hand": {players[0]: " ".join(hand), players[1]: ""}})
         reds = reds[mine:]
-    return {"variant": variant, "sides": sides}
+    return {"variant": variant, "options": options or {}, "sides": sides}
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=60, deadline=None)
+@pytest.mark.parametrize("variant, options", [*((v, None) for v in VARIANTS), *SHAPED])
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2 ** 32 - 1))
-def test_random_legal_tables_score_and_conserve_the_deck(variant, seed):
-    record = _table(variant, seed)
+def test_random_legal_tables_score_and_conserve_the_deck(variant, options, seed):
+    record = _table(variant, seed, options)
     result = score_hand(parse_record(record))
     assert result.ok, [(p.code, p.message) for p in result.problems]
     for side in result.sides:
