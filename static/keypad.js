@@ -24,7 +24,7 @@
   var faces = {};
   Array.prototype.forEach.call(pad.querySelectorAll("[data-card]"), function (b) { faces[b.dataset.card] = b.textContent.trim(); });
 
-  var state = { side: 0, target: "melds", last: null, to: false, meld: null, card: null };
+  var state = { side: 0, target: "melds", last: null, to: false, meld: null, card: null, revealUntil: 0 };
   var editing = false;        // an input fired by the keypad itself, not by typing
 
   /* ---- cards ---- */
@@ -160,6 +160,31 @@
     if (action !== "to" && !suit) { state.to = false; }
     showTo();
     presumeOut(side);
+    state.revealUntil = Date.now() + 3000;
+    revealTyped();
+  }
+
+  /* What a key just changed stays in sight between the sticky player bar and the keypad: at 360 px the page head
+     and a side's first fields fill the screen, and the meld being typed was hidden under the keys. */
+  function reveal(el) {
+    if (!el) { return; }
+    var r = el.getBoundingClientRect(), bar = form.querySelector("[data-player-bar]");
+    var top = bar ? bar.getBoundingClientRect().bottom + 8 : 8;
+    var bottom = pad.closest(".save-bar").getBoundingClientRect().top - 8;
+    if (r.bottom > bottom) { window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top)); }
+    else if (r.top < top) { window.scrollBy(0, r.top - top); }
+  }
+  // the side's live score and the meld verdicts arrive after the key: a taller heading or line pushes it back down
+  if (window.ResizeObserver) {
+    var grown = new ResizeObserver(function () { if (Date.now() < state.revealUntil) { revealTyped(); } });
+    Array.prototype.forEach.call(form.querySelectorAll("section[data-side]"), function (s) { grown.observe(s); });
+  }
+  function revealTyped() {
+    var s = section(state.side);
+    if (!s) { return; }
+    if (state.target === "hand" && state.meld === null) { reveal(field(state.side, "hand")); return; }
+    var items = s.querySelectorAll(".meld-status > li");
+    reveal(state.meld !== null ? items[state.meld] : items[items.length - 1] || field(state.side, "melds"));
   }
 
   /* Keys on a selected meld: a rank adds to it (or replaces the selected card), ×N sets a count in it, ⌫ removes
@@ -202,6 +227,7 @@
     if (side !== state.side) { activate(side); }
     state.meld = index;
     state.card = null;
+    state.revealUntil = Date.now() + 3000;
     choose("melds");
     redrawStatus(side);
   }
@@ -209,6 +235,8 @@
   form.addEventListener("melds:drawn", function (event) {
     var list = event.target, side = +list.closest("section[data-side]").dataset.side;
     var items = list.querySelectorAll(":scope > li");
+    // a verdict arriving makes a line taller: what was just typed is brought back in sight, only just after a key
+    if (side === state.side && Date.now() < state.revealUntil) { setTimeout(revealTyped, 0); }
     Array.prototype.forEach.call(items, function (li, i) {
       var on = side === state.side && i === state.meld;
       li.classList.toggle("selected", on);

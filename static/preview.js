@@ -67,7 +67,10 @@
       parts = ["\u2014"].concat(shown.get(output) || []);
     } else {
       shown.set(output, parts);
-      if (state === "unsure") { parts = parts.concat(["\u00b7 " + words.so_far]); }
+      // The short form (a player-bar button) has no room for the words: the heading of the side says "so far".
+      if (state === "unsure" && !output.hasAttribute("data-preview-short")) {
+        parts = parts.concat(["\u00b7 " + words.so_far]);
+      }
     }
     output.classList.toggle("preview-stale", state === "unread");
     output.classList.toggle("preview-unsure", state === "unsure");
