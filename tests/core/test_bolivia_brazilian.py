@@ -4,7 +4,7 @@ seed line or decision it proves; every expected number is computed by hand in th
 
 import pytest
 
-from samba_hands import codes, items, score
+from scored import codes, items, score
 from scorekeeper import service
 from scorekeeper.rules import check_meld, get_rules
 from scorekeeper.rules.melds import MeldContext

@@ -8,14 +8,9 @@ import pytest
 
 from scorekeeper.rules import RecordError, check_meld, get_rules, get_variant, parse_record, score_hand
 
+from scored import codes, score
+
 EW = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "9", "W": "4"}}   # 30, −15
-
-
-def score(variant, *sides, options=None, totals=None):
-    record = {"variant": variant, "options": options or {}, "sides": list(sides)}
-    if totals:
-        record["totals_before"] = totals
-    return score_hand(parse_record(record))
 
 
 def side(melds, red_threes=0, out="out", hand=None, **kw):
@@ -25,10 +20,6 @@ def side(melds, red_threes=0, out="out", hand=None, **kw):
 
 def items(result, i=0):
     return [(b.item, b.points) for b in result.sides[i].base_items]
-
-
-def codes(result):
-    return [p.code for p in result.problems]
 
 
 # --------------------------------------------------------------------------------------------- canasta_libre

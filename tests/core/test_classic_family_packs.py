@@ -7,16 +7,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import check_meld, get_rules, parse_record, score_hand, score_match
+from scored import codes, score
 
 KINGS, ACES = "K K K K K K K", "A A A A A A 2"          # 70 natural, 140 mixed
 EW = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "9", "W": "4"}}   # 30, −15
-
-
-def score(variant, *sides, options=None, totals=None, **top):
-    record = {"variant": variant, "options": options or {}, "sides": list(sides), **top}
-    if totals:
-        record["totals_before"] = totals
-    return score_hand(parse_record(record))
 
 
 def side(melds, red_threes=0, out="out", hand=None, name="NS", **kw):
@@ -26,10 +20,6 @@ def side(melds, red_threes=0, out="out", hand=None, name="NS", **kw):
 
 def items(result, i=0):
     return [(b.item, b.points) for b in result.sides[i].base_items]
-
-
-def codes(result):
-    return [p.code for p in result.problems]
 
 
 # --------------------------------------------------------------------------------------------- mexicana

@@ -3,7 +3,7 @@ decisions S44–S50). Each test is named after the seed line or decision it prov
 
 import pytest
 
-from samba_hands import codes, items, score
+from scored import codes, items, score
 from scorekeeper import service
 from scorekeeper.rules import check_meld, get_rules
 from scorekeeper.rules.outcome import match_outcome

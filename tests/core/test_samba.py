@@ -4,7 +4,7 @@ expected number is computed by hand in the test."""
 
 import pytest
 
-from samba_hands import codes, items, score
+from scored import codes, items, score
 from scorekeeper.rules import RecordError, check_meld, get_rules, get_variant
 from scorekeeper.rules.outcome import match_outcome
 

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper.rules import RecordError, get_rules, get_variant, parse_record, score_hand, score_match
 from scorekeeper.rules.record import TYPOS_MAX
+from scored import codes, items, score
 
 # A díszített opponent who went out legally with a red canasta of eights: base 500, card value 70.
 BELA_OUT = {"name": "Béla", "melds": ["8 8 8 8 8 8 8"], "out": "out", "hand": ""}
@@ -17,23 +18,6 @@ BELA_IN = {"name": "Béla", "melds": ["9 9 9"], "hand": "4"}
 # International partnerships.
 EW_IN = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q"], "hand": {"E": "4", "W": ""}}
 EW_OUT = {"name": "EW", "players": ["E", "W"], "melds": ["Q Q Q Q Q Q Q"], "out": "out", "hand": {"E": "", "W": "4"}}
-
-
-def score(variant, *sides, options=None, totals=None):
-    record = {"variant": variant, "sides": list(sides)}
-    if options:
-        record["options"] = options
-    if totals:
-        record["totals_before"] = totals
-    return score_hand(parse_record(record))
-
-
-def codes(result):
-    return [p.code for p in result.problems]
-
-
-def items(side):
-    return [(b.item, b.count, b.points) for b in side.base_items]
 
 
 # --- the seed's worked examples ------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
-"""Helpers of the samba-family tests (tests/core/test_samba.py and its siblings): score a record given as
+"""Helpers of the scoring tests (test_scoring.py, the classic- and samba-family tests): score a record given as
 sides, and read a result as short tuples."""
 
 from scorekeeper.rules import parse_record, score_hand
 
 
-def score(variant, *sides, options=None, totals=None):
-    record = {"variant": variant, "sides": list(sides)}
+def score(variant, *sides, options=None, totals=None, **top):
+    """Score one hand of ``variant``; ``top`` holds the record's other top-level fields (e.g. ``hand_number``)."""
+    record = {"variant": variant, "sides": list(sides), **top}
     if options:
         record["options"] = options
     if totals:
