@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import RecordError, check_meld, get_rules, get_variant, parse_record, score_hand
+from scorekeeper.rules import RecordError, check_meld, get_rules, get_variant, parse_record
 
 from scored import codes, score
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import check_meld, get_rules, parse_record, score_hand, score_match
+from scorekeeper.rules import check_meld, get_rules, score_match
 from scored import codes, score
 
 KINGS, ACES = "K K K K K K K", "A A A A A A 2"          # 70 natural, 140 mixed
