@@ -14,8 +14,8 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField,
-                     TextAreaField)
+from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
+                     StringField, TextAreaField)
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
@@ -202,6 +202,7 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
         attrs["red_threes"] = _count(_l("Red threes"), maximum=limits.red_threes)
     if rules.twins_allowed:
         attrs["twins"] = _count(_l("Twins"), maximum=limits.twins)
+    attrs.update(_seed003_fields(layout, side))
     if layout.mode == "summary":
         attrs["canastas"] = FormField(type("Canastas", (Form,), {
             k.kind: _count(lazy_table_word(k.label), maximum=limits.canastas) for k in rules.canastas}))
@@ -212,6 +213,24 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
         attrs["melds"] = TextAreaField(_l("Melds"), validators=[Length(max=2000)])
         attrs["hand"] = StringField(_l("Cards left in hand"), validators=[Length(max=500)])
     return type("SideEntry", (Form,), attrs)
+
+
+def has_double_out(rules: Rules, side: Mapping[str, Any]) -> bool:
+    """The double ending (seed 003 S7) is a choice of a partnership side where the table scores it and anyone may
+    go out; a table whose double ending earns nothing (samba: ``double_out = 0``) does not ask."""
+    return (bool(rules.double_out_bonus) and rules.going_out_allowed and rules.players_per_side > 1
+            and len(side["players"]) > 1)
+
+
+def _seed003_fields(layout: EntryLayout, side: Mapping[str, Any]) -> dict[str, Any]:
+    """The side fields of seed 003's record (SEED003_DIGEST.md §7), where the match's rules have them."""
+    rules, attrs = layout.rules, {}
+    if has_double_out(rules, side):
+        attrs["double_out"] = BooleanField(_l("Both partners went out"))
+    if rules.black_threes_taken_allowed:
+        attrs["black_threes_taken"] = _count(_l("Black threes taken with the pile"),
+                                             maximum=canasta_limits(rules).red_threes)
+    return attrs
 
 
 class EntryForm(FlaskForm):
@@ -276,6 +295,11 @@ def form_to_entry(form: EntryForm) -> dict[str, Any]:
         elif layout.mode == "summary":
             entry["twins"] = 0
         entry["out"] = out
+        # Written only when set, so a hand of a table without them stores what it always did.
+        if "double_out" in sub and sub.double_out.data:
+            entry["double_out"] = True
+        if "black_threes_taken" in sub and sub.black_threes_taken.data:
+            entry["black_threes_taken"] = sub.black_threes_taken.data
         if layout.mode == "summary":
             entry["pile_size"] = sub.pile_size.data if out == "table_clear" else None
         elif out == "table_clear":
@@ -312,6 +336,8 @@ def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, An
             and len(side["players"]) > 1 else (sum(red.values()) if isinstance(red, dict) else _number(red)),
             "twins": _number(stored.get("twins", 0)), "out": stored.get("out", "none"),
             "pile_size": _number(stored.get("pile_size")),
+            "double_out": stored.get("double_out") is True,
+            "black_threes_taken": _number(stored.get("black_threes_taken", 0)),
             "penalties": [{"code": p.get("code", ""), "points": _number(p.get("points"))}
                           for p in stored.get("penalties", []) if isinstance(p, Mapping)][:PENALTY_ROWS],
         }

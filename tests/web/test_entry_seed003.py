@@ -1,0 +1,96 @@
+"""The hand form of seed 003's variants (issue 12): the side fields of SEED003_DIGEST.md §7 where the rules have
+them, kept through a correction; sides of three players; the summary's canasta kinds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.rules import get_variant
+from test_entry import create, post_hand, side_results, state, text
+
+CUBAN_HAND = {"mode": "cards", "sides": [      # A: K×7 natural (500) + Q Q Q, out (100), a red three (cuban: 100)
+    {"name": "A", "melds": ["K K K K K K K", "Q Q Q"], "hand": "", "out": "out", "red_threes": 1,
+     "double_out": True, "black_threes_taken": 2},
+    {"name": "B", "melds": ["8 8 8"], "hand": "4 5", "out": "none", "red_threes": 0}]}
+
+
+def api_match(client, variant, sides, options=None):
+    created = client.post("/api/v1/matches", json={"variant": variant, "options": options or {}, "sides": sides})
+    assert created.status_code == 201, created.get_json()
+    return created.get_json()["edit_token"]
+
+
+def pairs():
+    return [{"name": "A", "players": ["a1", "a2"]}, {"name": "B", "players": ["b1", "b2"]}]
+
+
+def test_cuban_form_asks_for_the_double_ending_and_black_threes_taken(client):
+    token = api_match(client, "cuban", pairs())
+    html = client.get(f"/m/{token}/hands/new").get_data(as_text=True)
+    assert 'id="side0-double_out"' in html and 'id="side1-double_out"' in html
+    assert 'name="side0-black_threes_taken"' in html
+    assert "Both partners went out" in text(html) and "Black threes taken with the pile" in text(html)
+
+
+@pytest.mark.parametrize("variant", ["samba", "classic_fr", "escalera_sevens"])
+def test_no_black_threes_taken_outside_cuban_and_no_double_ending_where_it_earns_nothing(client, variant):
+    token = api_match(client, variant, pairs())
+    html = client.get(f"/m/{token}/hands/new").get_data(as_text=True)
+    assert "black_threes_taken" not in html
+    # classic_fr scores the double ending (100); samba's earns nothing and nobody goes out in escalera_sevens
+    assert ('id="side0-double_out"' in html) is (variant == "classic_fr")
+
+
+def test_no_double_ending_for_a_side_of_one_player(client):
+    token = api_match(client, "classic_fr", [{"name": "A"}, {"name": "B"}], {"players": "2"})
+    assert "double_out" not in client.get(f"/m/{token}/hands/new").get_data(as_text=True)
+
+
+def test_a_correction_through_the_form_keeps_the_double_ending_and_black_threes_taken(app, client, csrf):
+    token = api_match(client, "cuban", pairs())
+    saved = client.post(f"/api/v1/matches/{token}/hands", json={"version": 0, "hand": CUBAN_HAND})
+    assert saved.status_code == 201, saved.get_json()
+    before = side_results(state(app, token)["sheet"], 1)["A"]["score"]
+    html = client.get(f"/m/{token}/hands/1/edit").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*id="side0-double_out"', html)
+    assert re.search(r'<input[^>]*id="side0-black_threes_taken-2"[^>]*checked', html)
+    assert not re.search(r'<input checked[^>]*id="side1-double_out"', html)
+    # The form as shown, B's hand corrected: what a browser posts back (a checked box sends "y").
+    fields = {"side0-melds": "K K K K K K K\nQ Q Q", "side0-hand": "", "side0-out": "out",
+              "side0-red_threes": "1", "side0-double_out": "y", "side0-black_threes_taken": "2",
+              "side1-melds": "8 8 8", "side1-hand": "4 6", "side1-out": "none", "side1-red_threes": "0",
+              "side1-black_threes_taken": "0"}
+    assert post_hand(client, csrf, token, fields, version=1, number=1).status_code == 303
+    after = state(app, token)
+    a, b = after["entries"][0]["sides"]
+    assert (a["double_out"], a["black_threes_taken"]) == (True, 2)
+    assert "double_out" not in b and "black_threes_taken" not in b
+    # the double ending's 100 is still scored, as before the correction
+    assert side_results(after["sheet"], 1)["A"]["score"] == before
+
+
+def test_unticking_the_double_ending_takes_its_bonus_away(app, client, csrf):
+    token = api_match(client, "cuban", pairs())
+    client.post(f"/api/v1/matches/{token}/hands", json={"version": 0, "hand": CUBAN_HAND})
+    before = side_results(state(app, token)["sheet"], 1)["A"]["score"]
+    fields = {"side0-melds": "K K K K K K K\nQ Q Q", "side0-hand": "", "side0-out": "out",
+              "side0-red_threes": "1", "side0-black_threes_taken": "2",
+              "side1-melds": "8 8 8", "side1-hand": "4 5", "side1-out": "none", "side1-red_threes": "0"}
+    assert post_hand(client, csrf, token, fields, version=1, number=1).status_code == 303
+    after = state(app, token)
+    assert "double_out" not in after["entries"][0]["sides"][0]
+    assert side_results(after["sheet"], 1)["A"]["score"] == before - get_variant("cuban").rules().double_out_bonus
+
+
+def test_a_double_ending_with_cards_in_hand_is_shown_at_the_checkbox(app, client, csrf):
+    token = api_match(client, "cuban", pairs())
+    fields = {"side0-melds": "K K K K K K K\nQ Q Q", "side0-hand": "4", "side0-out": "out",
+              "side0-double_out": "y", "side1-melds": "8 8 8", "side1-hand": "4 5", "side1-out": "none"}
+    response = post_hand(client, csrf, token, fields)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    after = html[html.index('id="side0-double_out"'):]
+    assert "double ending" in text(after[:after.index("</fieldset>")])
+    assert state(app, token)["entries"] == []
