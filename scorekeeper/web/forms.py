@@ -191,6 +191,8 @@ def _penalty_row(rules: Rules) -> type[Form]:
 def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
     rules, limits = layout.rules, canasta_limits(layout.rules)
     out_choices = [c for c in OUT_LABELS if c != "table_clear" or rules.table_clear_bonus is not None]
+    if not rules.going_out_allowed:      # every hand ends on the stock (escalera_sevens, seed 003 S22)
+        out_choices = ["none"]
     attrs: dict[str, Any] = {
         "out": RadioField(_l("Going out"), choices=[choice(c, OUT_LABELS[c]) for c in out_choices], default="none"),
         "pile_size": _count(_l("Cards taken with the pile"), maximum=limits.pile_size, default=None),

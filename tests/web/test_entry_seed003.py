@@ -94,3 +94,17 @@ def test_a_double_ending_with_cards_in_hand_is_shown_at_the_checkbox(app, client
     after = html[html.index('id="side0-double_out"'):]
     assert "double ending" in text(after[:after.index("</fieldset>")])
     assert state(app, token)["entries"] == []
+
+
+def test_where_nobody_goes_out_the_form_offers_no_going_out(app, client, csrf):
+    token = api_match(client, "escalera_sevens", pairs())
+    html = client.get(f"/m/{token}/hands/new").get_data(as_text=True)
+    assert 'type="radio" name="side0-out"' not in html and 'name="side0-out" value="none"' in html
+    assert "Nobody goes out in this game" in text(html)
+    fields = {"side0-melds": "5h 6h 7h 8h 9h 10h Jh", "side0-hand": "4 6", "side0-out": "none",
+              "side1-melds": "8 8 8", "side1-hand": "4 5", "side1-out": "none"}
+    assert post_hand(client, csrf, token, fields).status_code == 303
+    # 1500 escalator + 55 − 10 in hand; the hand number comes from the match, never from the form (S20)
+    assert side_results(state(app, token)["sheet"], 1)["A"]["score"] == 1545
+    tampered = post_hand(client, csrf, token, {**fields, "side0-hand": "", "side0-out": "out"}, version=1)
+    assert tampered.status_code == 400 and len(state(app, token)["entries"]) == 1
