@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
+from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
                      StringField, TextAreaField)
 from wtforms.validators import Length, NumberRange, Optional
 
@@ -23,6 +23,7 @@ from ..rules.variants import OptionSpec
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .counts import counts_fields, counts_to_data, counts_to_entry, field_name
 from .fields import Rows, WholeNumber, add_error, choice
+from .variant_fields import side_extras, summary_gaps
 from ..words import humanize, lazy_table_word, option_word, penalty_label, table_word
 
 # --------------------------------------------------------------------------------------------- new match
@@ -204,7 +205,7 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
         attrs["red_threes"] = _count(_l("Red threes"), maximum=limits.red_threes)
     if rules.twins_allowed:
         attrs["twins"] = _count(_l("Twins"), maximum=limits.twins)
-    attrs.update(_seed003_fields(layout, side))
+    attrs.update(side_extras(layout.rules, side, _count))
     if layout.mode == "summary":
         attrs["canastas"] = FormField(type("Canastas", (Form,), {
             k.kind: _count(lazy_table_word(k.label), maximum=limits.canastas) for k in rules.canastas}))
@@ -215,24 +216,6 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
         attrs["melds"] = TextAreaField(_l("Melds"), validators=[Length(max=2000)])
         attrs["hand"] = StringField(_l("Cards left in hand"), validators=[Length(max=500)])
     return type("SideEntry", (Form,), attrs)
-
-
-def has_double_out(rules: Rules, side: Mapping[str, Any]) -> bool:
-    """The double ending (seed 003 S7) is a choice of a partnership side where the table scores it and anyone may
-    go out; a table whose double ending earns nothing (samba: ``double_out = 0``) does not ask."""
-    return (bool(rules.double_out_bonus) and rules.going_out_allowed and rules.players_per_side > 1
-            and len(side["players"]) > 1)
-
-
-def _seed003_fields(layout: EntryLayout, side: Mapping[str, Any]) -> dict[str, Any]:
-    """The side fields of seed 003's record (SEED003_DIGEST.md §7), where the match's rules have them."""
-    rules, attrs = layout.rules, {}
-    if has_double_out(rules, side):
-        attrs["double_out"] = BooleanField(_l("Both partners went out"))
-    if rules.black_threes_taken_allowed:
-        attrs["black_threes_taken"] = _count(_l("Black threes taken with the pile"),
-                                             maximum=canasta_limits(rules).red_threes)
-    return attrs
 
 
 class EntryForm(FlaskForm):
@@ -250,6 +233,7 @@ def entry_form(layout: EntryLayout, *, data: Mapping[str, Any] | None = None, **
     form.layout = layout
     form.top_errors = []
     form.side_errors = {i: [] for i in range(len(layout.sides))}
+    form.summary_gaps = summary_gaps(layout.rules) if layout.mode == "summary" else []
     return form
 
 

@@ -108,3 +108,80 @@ def test_where_nobody_goes_out_the_form_offers_no_going_out(app, client, csrf):
     assert side_results(state(app, token)["sheet"], 1)["A"]["score"] == 1545
     tampered = post_hand(client, csrf, token, {**fields, "side0-hand": "", "side0-out": "out"}, version=1)
     assert tampered.status_code == 400 and len(state(app, token)["entries"]) == 1
+
+
+PENNIES_OUT = {"melds": "7 7 7 7 7 7 7\nJK JK 2 2 2 2 2\nK K K K K K K\nQ Q Q Q Q Q 2", "hand": "", "out": "out",
+               "red_threes": "2"}    # the four kinds (S66): 1500 + 1000 + 500 + 300, out 100, 2 red threes 200
+
+
+@pytest.mark.parametrize("shape, players", [({}, (("Anna", "Cili", "Emma"), ("Béla", "Dani", "Feri"))),
+                                            ({"options-sides": "three_of_two"},
+                                             (("Anna", "Cili"), ("Béla", "Dani"), ("Emma", "Feri")))])
+def test_pennies_from_heaven_in_both_table_forms_from_the_new_match_page_to_a_scored_hand(app, client, csrf, shape,
+                                                                                          players):
+    page = text(client.get("/?variant=pennies_from_heaven&" + "&".join(
+        f"{k[8:]}={v}" for k, v in shape.items())).get_data(as_text=True))
+    assert page.count("Player 3") == (2 if not shape else 0)
+    token = create(client, csrf, "pennies_from_heaven", players, **shape)
+    html = client.get(f"/m/{token}/hands/new").get_data(as_text=True)
+    for i in range(len(players)):               # every side a partnership: each may end doubly
+        assert f'id="side{i}-double_out"' in html and f'id="side{i}-red_threes-8"' in html   # 8 red threes
+    fields = {f"side0-{k}": v for k, v in PENNIES_OUT.items()}
+    for i in range(1, len(players)):
+        fields.update({f"side{i}-melds": "8 8 8", f"side{i}-hand": "4 5", f"side{i}-out": "none"})
+    assert post_hand(client, csrf, token, fields).status_code == 303
+    sides = state(app, token)["sheet"]["hands"][0]["result"]["sides"]
+    assert [s["score"] for s in sides] == [3985] + [20] * (len(players) - 1)
+    assert [s["name"] for s in sides] == [" & ".join(p) for p in players]
+
+
+NEW_VARIANTS = ("classic_fr", "canasta_libre", "uruguay", "chile", "cuban", "mexicana", "pennies_from_heaven",
+                "escalera_sevens", "samba", "hollywood", "bolivia", "brazilian", "italian")
+
+
+@pytest.mark.parametrize("variant", NEW_VARIANTS)
+def test_the_summary_lists_every_canasta_kind_of_the_table_in_both_languages(client, variant):
+    from babel.messages.pofile import read_po
+    from scorekeeper.translations import __path__ as translations        # noqa: F401  (the package's folder)
+    rules = get_variant(variant).rules()
+    trio = variant == "pennies_from_heaven"
+    token = api_match(client, variant, [{"name": "A", "players": ["a1", "a2", "a3"][:2 + trio]},
+                                        {"name": "B", "players": ["b1", "b2", "b3"][:2 + trio]}])
+    english = text(client.get(f"/m/{token}/hands/new?mode=summary").get_data(as_text=True))
+    hungarian = text(client.get(f"/m/{token}/hands/new?mode=summary", headers={"Accept-Language": "hu"}
+                                ).get_data(as_text=True))
+    with open(f"{translations[0]}/hu/LC_MESSAGES/messages.po", "rb") as po:
+        catalogue = read_po(po)
+    for kind in rules.canastas:
+        said = catalogue.get(kind.label).string
+        assert kind.label[:1].upper() + kind.label[1:] in english or kind.label in english, kind.label
+        assert said and said in hungarian, (kind.label, said)
+
+
+def test_a_summary_hand_of_each_family_saves_with_its_score(app, client, csrf):
+    # cuban (classic family): natural 500 + seven 2s 4000 + out 100 + double ending 100 + a red three 100 + two
+    # black threes set aside 10 = 4810, melded 210 → 5020 (the card form's figure, test_variants_flow.py)
+    cuban = api_match(client, "cuban", pairs())
+    fields = {"side0-canastas-natural_canasta": "1", "side0-canastas-seven_deuces": "1", "side0-melded_points": "210",
+              "side0-hand_points": "0", "side0-out": "out", "side0-red_threes": "1", "side0-double_out": "y",
+              "side0-black_threes_taken": "2", "side1-melded_points": "30", "side1-hand_points": "10",
+              "side1-out": "none"}
+    assert post_hand(client, csrf, cuban, fields, mode="summary").status_code == 303
+    assert [s["score"] for s in state(app, cuban)["sheet"]["hands"][0]["result"]["sides"]] == [5020, 20]
+    # samba: samba 1500 + natural 500 + out 200 = 2200, melded 125 → 2325
+    samba = api_match(client, "samba", pairs())
+    fields = {"side0-canastas-samba": "1", "side0-canastas-natural_canasta": "1", "side0-melded_points": "125",
+              "side0-out": "out", "side1-melded_points": "30", "side1-hand_points": "10", "side1-out": "none"}
+    assert post_hand(client, csrf, samba, fields, mode="summary").status_code == 303
+    assert [s["score"] for s in state(app, samba)["sheet"]["hands"][0]["result"]["sides"]] == [2325, 20]
+
+
+@pytest.mark.parametrize("variant, gap", [("brazilian", "sequence of five cards or more"),
+                                          ("cuban", "all four black threes")])
+def test_the_summary_says_which_bonus_it_cannot_count(client, variant, gap):
+    token = api_match(client, variant, pairs())
+    summary = text(client.get(f"/m/{token}/hands/new?mode=summary").get_data(as_text=True))
+    assert f"A summary cannot count: {gap}. Enter such a hand card by card." in summary
+    assert "A summary cannot count" not in text(client.get(f"/m/{token}/hands/new").get_data(as_text=True))
+    samba = api_match(client, "samba", pairs())
+    assert "A summary cannot count" not in text(client.get(f"/m/{samba}/hands/new?mode=summary").get_data(as_text=True))
