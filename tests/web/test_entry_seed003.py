@@ -192,10 +192,10 @@ def test_value_group_counts_are_bounded_by_the_three_and_four_pack_decks(client,
     trio = variant == "pennies_from_heaven"
     token = api_match(client, variant, [{"name": "A", "players": ["a1", "a2", "a3"][:2 + trio]},
                                         {"name": "B", "players": ["b1", "b2", "b3"][:2 + trio]}])
-    for field, most in (("g4_7", lows), ("JK", jokers)):
+    for field, most in (("g4_7", lows), ("gJK", jokers)):
         over = post_hand(client, csrf, token, {f"side0-melded_counts-{field}": str(most + 1)}, mode="summary")
         assert over.status_code == 400
         assert f"between 0 and {most}" in text(over.get_data(as_text=True)), field
-    fine = post_hand(client, csrf, token, {"side0-melded_counts-g4_7": str(lows), "side0-melded_counts-JK": str(jokers)},
+    fine = post_hand(client, csrf, token, {"side0-melded_counts-g4_7": str(lows), "side0-melded_counts-gJK": str(jokers)},
                      mode="summary")
     assert "between 0 and" not in text(fine.get_data(as_text=True))
