@@ -29,7 +29,7 @@ def side_extras(rules: Rules, side: Mapping[str, Any], count: Callable[..., Any]
     if has_double_out(rules, side):
         attrs["double_out"] = BooleanField(_l("Both partners went out"))
     if rules.black_threes_taken_allowed:
-        attrs["black_threes_taken"] = count(_l("Black threes taken with the pile"),
+        attrs["black_threes_taken"] = count(_l("Black threes set aside"),
                                             maximum=canasta_limits(rules).red_threes)
     return attrs
 

@@ -151,7 +151,7 @@ def test_one_hand_of_each_seed_003_variant(page: Page, live_server, tap, case: C
     if case.red_threes:
         tap(chip(anna, "Red threes", case.red_threes))
     if case.black_threes_taken:
-        tap(chip(anna, "Black threes taken", case.black_threes_taken))
+        tap(chip(anna, "Black threes set aside", case.black_threes_taken))
     if case.double_out:              # offered once the side went out
         double = anna.get_by_text("Both partners went out")
         expect(double).to_be_hidden()

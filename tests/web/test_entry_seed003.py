@@ -31,7 +31,7 @@ def test_cuban_form_asks_for_the_double_ending_and_black_threes_taken(client):
     html = client.get(f"/m/{token}/hands/new").get_data(as_text=True)
     assert 'id="side0-double_out"' in html and 'id="side1-double_out"' in html
     assert 'name="side0-black_threes_taken"' in html
-    assert "Both partners went out" in text(html) and "Black threes taken with the pile" in text(html)
+    assert "Both partners went out" in text(html) and "Black threes set aside" in text(html)
 
 
 @pytest.mark.parametrize("variant", ["samba", "classic_fr", "escalera_sevens"])
