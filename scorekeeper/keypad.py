@@ -87,8 +87,10 @@ class Keys(tuple):
     def script_data(self) -> dict[str, Any]:
         """What static/keypad.js reads from the keypad's ``data-deck``: rank order (runs), wilds, meld start."""
         d = self.deck
+        # A run's ranks are 4 … A whatever else is natural: a deuce that is a rank of its own (Italian) never
+        # continues a sequence, so "Q ♥ to 2" must not type Qh Kh Ah 2h.
         return {"naturals": list(d.naturals), "wilds": list(d.wilds), "start": d.meld_start,
-                "sequences": bool(d.suits)}
+                "sequences": bool(d.suits), "runs": list(NATURAL_RANKS) if d.suits else []}
 
 
 def keypad(rules: Any) -> Keys:

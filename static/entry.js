@@ -4,7 +4,7 @@
    - the player bar jumps to a side and makes it the active one (the keypad, static/keypad.js, types into it);
    - each meld line shows its card count, and its verdict from POST /api/v1/check-meld when that answers; with
      the keypad it is a button that selects the meld for correcting;
-   - the pile size only shows for a table clear. */
+   - the pile size only shows for a table clear, the double ending once the side went out. */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -161,6 +161,19 @@
       });
       redraws.push(redraw);
       askAll(redraw());
+    });
+
+    /* ---- the double ending only for a side that went out (kept in sight while ticked: it is posted) ---- */
+    each(".out-choice", function (box) {
+      var double = box.querySelector("[data-double-out]");
+      if (!double) { return; }
+      var tick = double.querySelector("input[type=checkbox]");
+      function sync() {
+        var chosen = box.querySelector("input[type=radio]:checked");
+        double.hidden = (!chosen || chosen.value === "none") && !tick.checked && !double.querySelector(".field-error");
+      }
+      box.addEventListener("change", sync);
+      sync();
     });
 
     /* ---- pile size only for a table clear ---- */

@@ -96,7 +96,7 @@
   function rankIntoMelds(model, card) {
     var cur = current(model), rank = rankOf(card);
     if (state.to) {                          // "to": fill the run from the card typed last
-      var run = expandRun(cur[cur.length - 1], rank, deck.naturals || []);
+      var run = expandRun(cur[cur.length - 1], rank, deck.runs || deck.naturals || []);
       state.to = false;
       if (run) { setCurrent(model, cur.slice(0, -1).concat(run)); }
       return;

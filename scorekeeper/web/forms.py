@@ -14,8 +14,8 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField,
-                     TextAreaField)
+from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
+                     StringField, TextAreaField)
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Rules, get_variant, registry
@@ -23,6 +23,7 @@ from ..rules.variants import OptionSpec
 from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .counts import counts_fields, counts_to_data, counts_to_entry, field_name
 from .fields import Rows, WholeNumber, add_error, choice
+from .variant_fields import side_extras, summary_gaps
 from ..words import humanize, lazy_table_word, option_word, penalty_label, table_word
 
 # --------------------------------------------------------------------------------------------- new match
@@ -191,6 +192,8 @@ def _penalty_row(rules: Rules) -> type[Form]:
 def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
     rules, limits = layout.rules, canasta_limits(layout.rules)
     out_choices = [c for c in OUT_LABELS if c != "table_clear" or rules.table_clear_bonus is not None]
+    if not rules.going_out_allowed:      # every hand ends on the stock (escalera_sevens, seed 003 S22)
+        out_choices = ["none"]
     attrs: dict[str, Any] = {
         "out": RadioField(_l("Going out"), choices=[choice(c, OUT_LABELS[c]) for c in out_choices], default="none"),
         "pile_size": _count(_l("Cards taken with the pile"), maximum=limits.pile_size, default=None),
@@ -202,6 +205,7 @@ def _side_form(layout: EntryLayout, side: Mapping[str, Any]) -> type[Form]:
         attrs["red_threes"] = _count(_l("Red threes"), maximum=limits.red_threes)
     if rules.twins_allowed:
         attrs["twins"] = _count(_l("Twins"), maximum=limits.twins)
+    attrs.update(side_extras(layout.rules, side, _count))
     if layout.mode == "summary":
         attrs["canastas"] = FormField(type("Canastas", (Form,), {
             k.kind: _count(lazy_table_word(k.label), maximum=limits.canastas) for k in rules.canastas}))
@@ -229,6 +233,7 @@ def entry_form(layout: EntryLayout, *, data: Mapping[str, Any] | None = None, **
     form.layout = layout
     form.top_errors = []
     form.side_errors = {i: [] for i in range(len(layout.sides))}
+    form.summary_gaps = summary_gaps(layout.rules) if layout.mode == "summary" else []
     return form
 
 
@@ -276,6 +281,11 @@ def form_to_entry(form: EntryForm) -> dict[str, Any]:
         elif layout.mode == "summary":
             entry["twins"] = 0
         entry["out"] = out
+        # Written only when set, so a hand of a table without them stores what it always did.
+        if "double_out" in sub and sub.double_out.data:
+            entry["double_out"] = True
+        if "black_threes_taken" in sub and sub.black_threes_taken.data:
+            entry["black_threes_taken"] = sub.black_threes_taken.data
         if layout.mode == "summary":
             entry["pile_size"] = sub.pile_size.data if out == "table_clear" else None
         elif out == "table_clear":
@@ -312,6 +322,8 @@ def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, An
             and len(side["players"]) > 1 else (sum(red.values()) if isinstance(red, dict) else _number(red)),
             "twins": _number(stored.get("twins", 0)), "out": stored.get("out", "none"),
             "pile_size": _number(stored.get("pile_size")),
+            "double_out": stored.get("double_out") is True,
+            "black_threes_taken": _number(stored.get("black_threes_taken", 0)),
             "penalties": [{"code": p.get("code", ""), "points": _number(p.get("points"))}
                           for p in stored.get("penalties", []) if isinstance(p, Mapping)][:PENALTY_ROWS],
         }

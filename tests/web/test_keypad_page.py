@@ -27,7 +27,24 @@ def test_a_new_meld_starts_at_the_tables_smallest_group_and_at_one_card_where_ru
 def test_the_keys_carry_their_deck_for_the_script():
     keys = keypad.keypad(get_rules("diszitett"))
     assert keys.script_data() == {"naturals": ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-                                  "wilds": ["2", "JK"], "start": 3, "sequences": False}
+                                  "wilds": ["2", "JK"], "start": 3, "sequences": False, "runs": []}
+
+
+def test_italian_deuces_are_a_natural_rank_key_that_never_continues_a_run():
+    keys = keypad.keypad(get_rules("italian"))
+    data = keys.script_data()
+    assert data["wilds"] == ["JK"] and "2" in data["naturals"] and data["start"] == 1
+    assert data["runs"] == ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]     # "Q ♥ to 2" fills nothing
+    assert ("2", "2", "deuce") in [(str(f), t, str(n)) for f, t, n in keys]
+
+
+def test_samba_family_keypads_have_suits_and_start_a_meld_at_one_card():
+    for variant in ("samba", "hollywood", "bolivia", "brazilian", "italian", "chile", "escalera_sevens"):
+        data = keypad.keypad(get_rules(variant)).script_data()
+        assert (data["sequences"], data["start"]) == (True, 1), variant
+    for variant in ("classic_fr", "canasta_libre", "uruguay", "cuban", "mexicana", "pennies_from_heaven"):
+        data = keypad.keypad(get_rules(variant)).script_data()
+        assert (data["sequences"], data["start"], data["runs"]) == (False, 3, []), variant
 
 
 def deck_of(html: str) -> dict:
