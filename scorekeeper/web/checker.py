@@ -21,7 +21,7 @@ from ..fronts import FRONTS
 from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
-from ..rules.reference import TRANSLATIONS, strip_markers, translated_path
+from ..rules.reference import TRANSLATIONS, group_of, grouped, strip_markers, translated_path
 from ..rules.variants import default_variant
 from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
@@ -35,6 +35,26 @@ KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
     ("A", face("A"), _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")),
     ("JK", face("JK"), _l("joker (nagy zsoli)")), ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
+
+
+#: What the pages call each group of variants (rules.reference.GROUPS).
+GROUP_TITLES = {"diszitett": _l("Díszített kanaszta"), "classic": _l("International and classic canasta"),
+                "samba": _l("The samba family: three packs, sequences"), "keltis": _l("Keltis")}
+
+
+def variant_groups(catalogue: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The catalogue's variants grouped by family for the pages (the rules index, the checker's optgroups):
+    each group's key, title and variants as :func:`shown_variant` gives them."""
+    by_id = {v["id"]: v for v in catalogue}
+    return [{"key": key, "title": str(GROUP_TITLES.get(key, key)),
+             "variants": [shown_variant(by_id[v.id]) for v in members]}
+            for key, members in grouped(get_variant(i) for i in by_id)]
+
+
+def decision_parts(decision: str) -> tuple[str, str]:
+    """An option's decision as its ids and its summary: "S39: when red threes count plus" → ("S39", "when …")."""
+    ids, sep, summary = decision.partition(": ")
+    return (ids, summary) if sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids) else ("", decision)
 
 
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,7 +115,8 @@ def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
 
 
 def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, status: int = 200):
-    return render_template("checker.html", variants=[shown_variant(v) for v in catalogue], form=form, verdict=verdict, errors=errors or {},
+    return render_template("checker.html", variants=[shown_variant(v) for v in catalogue],
+                           groups=variant_groups(catalogue), form=form, verdict=verdict, errors=errors or {},
                            keypad=KEYPAD, strings=js_strings(catalogue)), status
 
 
@@ -223,7 +244,7 @@ def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Mar
 
 @bp.get("/rules")
 def rules_index():
-    return render_template("rules_index.html", variants=[shown_variant(v) for v in service.variants()])
+    return render_template("rules_index.html", groups=variant_groups(service.variants()))
 
 
 @bp.get("/rules/<variant>")
@@ -234,4 +255,5 @@ def rules_page(variant: str):
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc, said = rendered
     return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc,
-                           reference_lang=said)
+                           reference_lang=said, decision_parts=decision_parts,
+                           group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))
