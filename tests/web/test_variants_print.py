@@ -175,3 +175,24 @@ def test_the_home_page_lists_a_pad_per_variant_by_family(client):
         assert f'href="/pad/{variant}.pdf"' in pads
     assert pads.count('class="pad-group"') == 4
     assert 'action="/pad/classic_fr.pdf"' in pads and 'name="players"' in pads
+
+
+@pytest.mark.parametrize("variant, side, item, label, printed, hu_label", [
+    # l. 89 double ending (S7): 500 natural canasta + 100 going out + 100 double ending + cards 70 + 30 = 800
+    ("classic_fr", {"out": "out", "double_out": True, "hand": ""}, 100, "double ending", "double ending 100",
+     "dupla befejezés"),
+    # Cuban black threes set aside (S25): 2 × 5; 500 + 10 + cards 70 + 30 − 5 (a 4 kept) = 605
+    ("cuban", {"black_threes_taken": 2, "hand": "4"}, 10, "black threes set aside × 2",
+     "2 × black threes set aside 10", None),
+])
+def test_the_hand_detail_shows_the_double_ending_and_black_threes_taken(app, client, tmp_path, variant, side, item,
+                                                                       label, printed, hu_label):
+    hand = {"mode": "cards", "sides": [{"name": "A", "melds": ["K K K K K K K", "Q Q Q"], **side},
+                                       {"name": "B", "melds": ["5 5 5 5"], "hand": "4 4 4"}]}
+    token, sheet = stored_match(app, variant, hand=hand)
+    assert sheet["totals"]["A"] == {"classic_fr": 800, "cuban": 605}[variant]
+    page = client.get(f"/m/{token}/hands/1").get_data(as_text=True)
+    assert re.search(rf"<dt>{label}</dt><dd>{item}</dd>", page), page
+    if hu_label:
+        assert f"<dt>{hu_label}</dt>" in client.get(f"/m/{token}/hands/1", headers=HU).get_data(as_text=True)
+    assert printed in pdf_text(client.get(f"/m/{token}/sheet.pdf").data, tmp_path)
