@@ -51,10 +51,32 @@ def variant_groups(catalogue: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for key, members in grouped(get_variant(i) for i in by_id)]
 
 
-def decision_parts(decision: str) -> tuple[str, str]:
-    """An option's decision as its ids and its summary: "S39: when red threes count plus" → ("S39", "when …")."""
+# Where a decision came from, in its summary's brackets: seed lines ("l. 71 says five"), seeds, public sources.
+_DECISION_SOURCE = re.compile(r"\s*\(([^()]*(?:\bl\. ?\d|\b(?:seeds?|public|unstated|rummy-games|howstuffworks)\b)[^()]*)\)",
+                              re.I)
+
+
+def decision_parts(decision: str) -> tuple[str, str, list[str]]:
+    """An option's decision as its ids, its summary and its sources (footnotes: a player reads the game, not the
+    file it came from): "S39: when red threes count plus (l. 71 …)" → ("S39", "when red threes count plus",
+    ["l. 71 …"])."""
     ids, sep, summary = decision.partition(": ")
-    return (ids, summary) if sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids) else ("", decision)
+    if not (sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids)):
+        ids, summary = "", decision
+    sources = _DECISION_SOURCE.findall(summary)
+    return ids, _DECISION_SOURCE.sub("", summary).strip(), sources
+
+
+def decisions(options: list[Mapping[str, Any]]) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
+    """Each option's decision for the rules page: by option name (ids, summary, its footnote numbers), and the
+    footnotes numbered through the page: (number, option name, ids, source)."""
+    by_name, notes = {}, []
+    for o in options:
+        ids, summary, sources = decision_parts(o.get("decision") or "")
+        numbers = list(range(len(notes) + 1, len(notes) + len(sources) + 1))
+        notes += [(n, o["name"], ids, source) for n, source in zip(numbers, sources)]
+        by_name[o["name"]] = (ids, summary, numbers)
+    return by_name, notes
 
 
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
@@ -255,5 +277,5 @@ def rules_page(variant: str):
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc, said = rendered
     return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc,
-                           reference_lang=said, decision_parts=decision_parts,
+                           reference_lang=said, decisions=decisions(info.get("options", [])),
                            group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))

@@ -196,3 +196,16 @@ def test_the_hand_detail_shows_the_double_ending_and_black_threes_taken(app, cli
     if hu_label:
         assert f"<dt>{hu_label}</dt>" in client.get(f"/m/{token}/hands/1", headers=HU).get_data(as_text=True)
     assert printed in pdf_text(client.get(f"/m/{token}/sheet.pdf").data, tmp_path)
+
+
+def test_a_decisions_sources_are_footnotes_not_the_summary(client):
+    """S38's decision reads "the set of red threes (l. 71 says five; …)": the page shows the summary, and where it
+    came from as a numbered footnote under the table (a player reads the game, not the seed's line numbers)."""
+    page = client.get("/rules/samba").get_data(as_text=True)
+    row = re.search(r'<td id="red_three_set">.*?</tr>', page, re.S).group(0)
+    cell = re.search(r'class="decision">(.*?)</td>', row, re.S).group(1)
+    assert "<code>S38</code> the set of red threes<sup>" in cell and "l. 71" not in cell
+    number = re.search(r'href="#decision-source-(\d+)"', cell).group(1)
+    note = re.search(rf'<li id="decision-source-{number}">(.*?)</li>', page, re.S).group(1)
+    assert "l. 71 says five" in note
+    assert "decision-source" not in client.get("/rules/samba", headers=HU).get_data(as_text=True)
