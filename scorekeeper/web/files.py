@@ -133,9 +133,10 @@ def pad(variant: str):
     raw = request.args.get("sides", "")
     if raw and not raw.isdigit():
         abort(400, description=_("sides must be a number of sides, e.g. 4"))
-    # the player-count form, where the variant's options choose it (?players=6: three sides of two)
+    # the player-count form, where the variant's options choose it (?opt_players=6: three sides of two); prefixed,
+    # as Pennies from Heaven's option is called "sides" like the number of columns
     names = {o.name for o in get_variant(variant).options if o.name in FORM_OPTIONS}
-    options = {k: v for k, v in request.args.items() if k in names} or None
+    options = {k[4:]: v for k, v in request.args.items() if k.startswith("opt_") and k[4:] in names} or None
     try:
         body = _printed(lambda: pdf.pad_pdf(variant, options, sides=int(raw) if raw else None))()
     except ValueError as exc:

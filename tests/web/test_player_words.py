@@ -102,4 +102,4 @@ def test_the_home_page_prints_a_diszitett_pad_for_2_to_6_players(client):
     # two sides in its default form: no choice of sides; its player-count forms are chosen by its players option
     international = re.findall(r'<form class="pad-size" method="get" action="/pad/international.pdf">.*?</form>',
                                html, re.S)
-    assert len(international) == 1 and 'name="players"' in international[0] and 'name="sides"' not in international[0]
+    assert len(international) == 1 and 'name="opt_players"' in international[0] and 'name="sides"' not in international[0]

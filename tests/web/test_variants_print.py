@@ -99,10 +99,10 @@ def test_classic_three_sides_of_two_pad_and_sheet_say_7500(app, client, tmp_path
     assert sheet["target"] == 7500
     assert "game to 7500" in client.get(f"/m/{token}").get_data(as_text=True)
     assert "game to 7500" in pdf_text(client.get(f"/m/{token}/sheet.pdf").data, tmp_path)
-    pad = client.get("/pad/classic_fr.pdf?players=6")
+    pad = client.get("/pad/classic_fr.pdf?opt_players=6")
     assert pad.status_code == 200
     assert "game to 7500" in pdf_text(pad.data, tmp_path)
-    assert client.get("/pad/classic_fr.pdf?players=nine").status_code == 400
+    assert client.get("/pad/classic_fr.pdf?opt_players=nine").status_code == 400
 
 
 def test_brazilian_sheet_says_the_canasta_the_next_opening_needs(app, client, tmp_path):
@@ -174,7 +174,16 @@ def test_the_home_page_lists_a_pad_per_variant_by_family(client):
     for variant in NEW + ["diszitett", "international", "keltis"]:
         assert f'href="/pad/{variant}.pdf"' in pads
     assert pads.count('class="pad-group"') == 4
-    assert 'action="/pad/classic_fr.pdf"' in pads and 'name="players"' in pads
+    assert 'action="/pad/classic_fr.pdf"' in pads and 'name="opt_players"' in pads
+    assert 'action="/pad/pennies_from_heaven.pdf"' in pads and 'name="opt_sides"' in pads
+
+
+def test_pennies_three_sides_of_two_pad_has_three_columns(client, tmp_path):
+    """Pennies from Heaven's option is named "sides", like the pad's column count: the form's choice comes as
+    opt_sides and prints three sides (S64, 'six contre trois' read as three sides of two)."""
+    two = pdf_text(client.get("/pad/pennies_from_heaven.pdf").data, tmp_path)
+    three = pdf_text(client.get("/pad/pennies_from_heaven.pdf?opt_sides=three_of_two").data, tmp_path)
+    assert two.count("side and players") == 2 and three.count("side and players") == 3
 
 
 @pytest.mark.parametrize("variant, side, item, label, printed, hu_label", [
