@@ -36,7 +36,7 @@ PAD_TEXT = {
     "cuban": ["2: 300", "3: 500", "4: 1000", "4000", "black threes set aside", "game to 7500"],
     "mexicana": ["natural canasta", "1000", "Going out needs 2 canastas"],
     "pennies_from_heaven": ["8: 1000", "canasta of sevens", "20000", "at least 1 canasta of sevens"],
-    "escalera_sevens": ["escalator", "Bolivia", "round of 4 deals"],
+    "escalera_sevens": ["escalator", "Bolivia", "round of 4 deals", "Nobody goes out"],
     "samba": ["samba (seven in sequence)", "1500", "5: 1000", "6: 1000", "7000 and more"],
     "hollywood": ["mixed sequence canasta", "1000"],
     "bolivia": ["bolivia", "2500", "15000", "at least 1 sequence canastas"],
@@ -83,6 +83,7 @@ def test_each_pad_prints_the_variants_own_tables(client, tmp_path, variant):
     text = pdf_text(client.get(f"/pad/{variant}.pdf").data, tmp_path)
     missing = [t for t in PAD_TEXT[variant] if t not in text]
     assert not missing, (missing, text[:1500])
+    assert ("Going out needs" in text) == (variant != "escalera_sevens")     # S20: nobody goes out there
 
 
 def test_brazilian_pad_prints_the_canasta_openings_in_hungarian_too(client, tmp_path):
