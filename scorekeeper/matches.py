@@ -403,4 +403,5 @@ def _replay(match: Match) -> dict[str, Any]:
                       "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]},
             "columns": names, "hands": hands, "totals": totals, "next_opening_minimum": minimums,
             "next_opening_canasta": canastas, "match_over": bool(last and last.match_over), "winner": winner,
-            "target": rules.target}
+            # Seed 003's classic game is to 7500 with three sides: the target the match-over decision uses (outcome.py).
+            "target": rules.target_for(len(names)) if hasattr(rules, "target_for") else rules.target}

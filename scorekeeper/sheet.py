@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from .rules import registry
 from .words import colour_word
@@ -87,6 +88,8 @@ def sheet_words() -> dict[str, str]:
         "order": _("Newest hand first: tap its number for the detail, to correct it or see its revisions."),
         "legend_phone": _("Each cell: the running total in bold, the hand's score under it (→ after taxation). "
                           "★ marks the best hand."),
+        "open_canasta": _("a canasta"), "open_natural": _("a natural canasta"),
+        "open_plus": _("%(canasta)s + %(points)s"),
         **keltis_words(),
     }
 
@@ -120,3 +123,33 @@ def chart_labels(games: bool = False) -> dict[str, str]:
     return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
             "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
             "empty": _("No hands yet")}
+
+
+def opening_words(minimum: int, canasta: str | None) -> str:
+    """A next opening requirement in words: the minimum, or the canasta it must hold (seed 003: Brazilian canasta
+    from 7000, the classic 7500 game from 5000) — "a canasta", "a natural canasta", "a canasta + 200"."""
+    if canasta is None:
+        return str(minimum)
+    kind = _("a natural canasta") if canasta == "natural" else _("a canasta")
+    return _("%(canasta)s + %(points)s", canasta=kind, points=minimum) if minimum else kind
+
+
+def opening_short(minimum: int, canasta: str | None) -> str:
+    """The same in a ledger's narrow column: "C", "NC", "C+200" (the legend says what the letters mean)."""
+    if canasta is None:
+        return str(minimum)
+    letter = pgettext("opening: natural canasta", "NC") if canasta == "natural" else pgettext("opening: canasta", "C")
+    return f"{letter}+{minimum}" if minimum else letter
+
+
+def match_end_words(rules: Any, sides: int) -> str:
+    """How the match is won: the target for this many sides (seed 003: 7500 with three sides of the classic game),
+    decided only after complete rounds of deals where the table says so (Escalera with sevens)."""
+    target = rules.target_for(sides) if hasattr(rules, "target_for") else rules.target
+    rounds = getattr(rules, "round_of_deals", None)
+    if rounds and rounds > 1:
+        return _("game to %(points)s, decided after each round of %(deals)s deals", points=target, deals=rounds)
+    deals = getattr(rules, "deals", None)
+    if deals:
+        return _("game to %(points)s or %(deals)s deals", points=target, deals=deals)
+    return _("game to %(points)s", points=target)

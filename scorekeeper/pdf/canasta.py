@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from ..chart import score_race_svg
 from ..rules import Rules
-from ..sheet import chart_labels, hand_cells, sheet_words
+from ..sheet import chart_labels, hand_cells, match_end_words, opening_short, opening_words, sheet_words
 from ..words import kind_label, penalty_label
 from .facts import CHART_SIZE, cached_gettext, changed_options, match_facts
 from .ledger import MAX_GROUP, build_ledger, column_titles, groups, num
@@ -56,7 +56,8 @@ def _printed(rules: Rules, cell: Mapping[str, Any] | None) -> dict[str, str] | N
             "penalty": num(cell["penalty"]) if cell["penalty"] else "",
             "score": ("★" if cell["won"] else "") + num(cell["score"]),
             "taxed": num(cell["taxed"]) if cell["taxed"] != cell["score"] else "·",
-            "total": num(cell["total"]), "minimum": str(rules.opening_minimum(cell["total"]))}
+            "total": num(cell["total"]),
+            "minimum": opening_short(rules.opening_minimum(cell["total"]), rules.opening_canasta(cell["total"]))}
 
 
 
@@ -112,11 +113,13 @@ def sheet_context(sheet: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
         rows = [(str(h["number"]) + ("Σ" if h["mode"] == "summary" else ""), [printed[r][i] for i in cols])
                 for r, h in enumerate(sheet["hands"])]
         final = [{"base": "", "score": total_word, "total": num(sheet["totals"][n]),
-                  "minimum": str(sheet["next_opening_minimum"][n])} for n in names]
+                  "minimum": opening_short(sheet["next_opening_minimum"][n],
+                                           (sheet.get("next_opening_canasta") or {}).get(n))} for n in names]
         ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
                                     max_pt=min([8.5] + [l.size for l in ledgers])))
     chart = Markup(score_race_svg(sheet, labels=chart_labels(), id_prefix="race-pdf", **CHART_SIZE))
     return {**match_facts(sheet), "rules": rules, "ledgers": ledgers, "keys": keys, "chart": chart, "w": w,
+            "match_end": match_end_words(rules, len(sheet["columns"])), "canasta_openings": bool(rules.opening_canastas),
             "details": hand_details(sheet, rules, label, w), "template": "pdf/sheet.html"}
 
 
@@ -136,6 +139,59 @@ def _red_threes(rules: Rules) -> str:
                      for n, t in enumerate(totals) if n)
 
 
+#: Base items the pad prints in rows of their own (canasta kinds are listed by kind, red threes by their table).
+_OWN_ROWS = {"red_threes", "going_out", "concealed", "double_out"}
+
+
+def _openings(rules: Rules) -> list[tuple[str, str]]:
+    """The opening table with its non-numeric requirements (seed 003): "a canasta", "a canasta + 200"."""
+    rows = _brackets(rules.opening_minimums)
+    if not rules.opening_canastas:
+        return rows
+    return [(span, opening_words(b.value, rules.opening_canasta(b.start)))
+            for (span, _value), b in zip(rows, rules.opening_minimums)]
+
+
+def _extras(rules: Rules, kinds: set[str], label: Callable[[str], str]) -> list[tuple[str, str]]:
+    """The table's other base items (black threes set aside, six red threes with a Bolivia, five canastas,
+    a sequence of five, red threes left in hand): "5 each" when counted, else the points once."""
+    rows = []
+    for b in rules.bonuses:
+        if b.item in kinds or b.item in _OWN_ROWS or b.table or not (b.points or b.hook):
+            continue
+        points = _("see the rules") if b.hook else _("%(points)s each", points=num(b.points)) if b.per \
+            else num(b.points)
+        rows.append((label(b.label), points))
+    return rows
+
+
+def _condition_words(condition: Any, names: Mapping[str, str]) -> str:
+    """A going-out condition in words: "at least 1 canasta of sevens", "canastas at least as many as red threes"."""
+    what = " + ".join(names.get(k, k.replace("_", " ")) for k in condition.count)
+    parts = []
+    if condition.at_least is not None:
+        parts.append(_("at least %(n)s %(what)s", n=condition.at_least, what=what))
+    if condition.at_most is not None:
+        parts.append(_("at most %(n)s %(what)s", n=condition.at_most, what=what))
+    other = " + ".join(names.get(k, k.replace("_", " ")) for k in condition.at_least_count_of + condition.at_most_count_of)
+    if condition.at_least_count_of:
+        parts.append(_("%(what)s at least as many as %(other)s", what=what, other=other))
+    if condition.at_most_count_of:
+        parts.append(_("%(what)s at most as many as %(other)s", what=what, other=other))
+    return ", ".join(parts)
+
+
+def _going_out(rules: Rules, label: Callable[[str], str]) -> str:
+    """What going out needs: the number of canastas and the table's further conditions."""
+    names = {k.kind: label(k.label) for k in rules.canastas}
+    names.update({"canastas": _("canastas"), "red_threes": _("red threes"),
+                  "sequence_canastas": _("sequence canastas")})
+    needs = [_("%(n)s canastas", n=rules.canastas_required) if rules.canastas_required > 1
+             else _("a canasta") if rules.canastas_required == 1 else ""]
+    needs += [_condition_words(c, names) for c in rules.going_out_requires]
+    return "; ".join(n for n in needs if n)
+
+
 def pad_context(rules: Rules, count: int) -> dict[str, Any]:
     """The blank canasta pad for ``count`` sides: hand rows, and the table's numbers a scorer looks up."""
     titles = column_titles()
@@ -146,10 +202,13 @@ def pad_context(rules: Rules, count: int) -> dict[str, Any]:
     return {"rules": rules, "groups": sides, "keys": keys, "template": "pdf/pad.html",
             "rows": (PAD_ROWS if _taxes(rules) else PAD_ROWS + 1) if len(sides) == 1 else PAD_ROWS // 2 - 2,
             "name_word": _("name") if rules.players_per_side == 1 else _("side and players"),
-            "minimums": _brackets(rules.opening_minimums),
+            "minimums": _openings(rules), "extras": _extras(rules, {k.kind for k in rules.canastas}, label),
+            "going_out_needs": _going_out(rules, label) if rules.going_out_allowed else "",
+            "going_out_allowed": rules.going_out_allowed, "double_out_bonus": rules.double_out_bonus or 0,
+            "goal": match_end_words(rules, count),
             "taxation": _brackets(rules.taxation, TAX_WORDS) if _taxes(rules) else [],
             "bonuses": [(label(k.label), num(k.bonus)) for k in rules.canastas],
             "red_threes": _red_threes(rules), "twin_points": rules.twin_points if rules.twins_allowed else 0,
             "out_bonus": rules.out_bonus, "concealed_bonus": rules.concealed_bonus,
-            "table_clear_bonus": rules.table_clear_bonus, "target": num(rules.target),
+            "table_clear_bonus": rules.table_clear_bonus, "target": num(rules.target_for(count)),
             "changed_options": changed_options(rules.id, rules.options)}

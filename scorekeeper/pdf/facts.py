@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 
 from ..rules import RecordError, Rules, get_variant
 from ..words import humanize, option_word
+from ..sheet import opening_words
 from .ledger import num
 
 CHART_SIZE = {"width": 560, "height": 250}
@@ -39,7 +40,8 @@ def standings(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:
         total = sheet["totals"][name]
         places.setdefault(total, i + 1)
         out.append({"place": places[total], "name": name, "total": num(total),
-                    "minimum": sheet["next_opening_minimum"][name], "winner": name in winners})
+                    "minimum": opening_words(sheet["next_opening_minimum"][name],
+                                                  (sheet.get("next_opening_canasta") or {}).get(name)), "winner": name in winners})
     return out
 
 

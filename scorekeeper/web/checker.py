@@ -21,7 +21,7 @@ from ..fronts import FRONTS
 from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
-from ..rules.reference import TRANSLATIONS, strip_markers, translated_path
+from ..rules.reference import TRANSLATIONS, group_of, grouped, strip_markers, translated_path
 from ..rules.variants import default_variant
 from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
@@ -35,6 +35,48 @@ KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
     ("A", face("A"), _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")),
     ("JK", face("JK"), _l("joker (nagy zsoli)")), ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
+
+
+#: What the pages call each group of variants (rules.reference.GROUPS).
+GROUP_TITLES = {"diszitett": _l("Díszített kanaszta"), "classic": _l("International and classic canasta"),
+                "samba": _l("The samba family: three packs, sequences"), "keltis": _l("Keltis")}
+
+
+def variant_groups(catalogue: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The catalogue's variants grouped by family for the pages (the rules index, the checker's optgroups):
+    each group's key, title and variants as :func:`shown_variant` gives them."""
+    by_id = {v["id"]: v for v in catalogue}
+    return [{"key": key, "title": str(GROUP_TITLES.get(key, key)),
+             "variants": [shown_variant(by_id[v.id]) for v in members]}
+            for key, members in grouped(get_variant(i) for i in by_id)]
+
+
+# Where a decision came from, in its summary's brackets: seed lines ("l. 71 says five"), seeds, public sources.
+_DECISION_SOURCE = re.compile(r"\s*\(([^()]*(?:\bl\. ?\d|\b(?:seeds?|public|unstated|rummy-games|howstuffworks)\b)[^()]*)\)",
+                              re.I)
+
+
+def decision_parts(decision: str) -> tuple[str, str, list[str]]:
+    """An option's decision as its ids, its summary and its sources (footnotes: a player reads the game, not the
+    file it came from): "S39: when red threes count plus (l. 71 …)" → ("S39", "when red threes count plus",
+    ["l. 71 …"])."""
+    ids, sep, summary = decision.partition(": ")
+    if not (sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids)):
+        ids, summary = "", decision
+    sources = _DECISION_SOURCE.findall(summary)
+    return ids, _DECISION_SOURCE.sub("", summary).strip(), sources
+
+
+def decisions(options: list[Mapping[str, Any]]) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
+    """Each option's decision for the rules page: by option name (ids, summary, its footnote numbers), and the
+    footnotes numbered through the page: (number, option name, ids, source)."""
+    by_name, notes = {}, []
+    for o in options:
+        ids, summary, sources = decision_parts(o.get("decision") or "")
+        numbers = list(range(len(notes) + 1, len(notes) + len(sources) + 1))
+        notes += [(n, o["name"], ids, source) for n, source in zip(numbers, sources)]
+        by_name[o["name"]] = (ids, summary, numbers)
+    return by_name, notes
 
 
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,7 +137,8 @@ def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
 
 
 def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, status: int = 200):
-    return render_template("checker.html", variants=[shown_variant(v) for v in catalogue], form=form, verdict=verdict, errors=errors or {},
+    return render_template("checker.html", variants=[shown_variant(v) for v in catalogue],
+                           groups=variant_groups(catalogue), form=form, verdict=verdict, errors=errors or {},
                            keypad=KEYPAD, strings=js_strings(catalogue)), status
 
 
@@ -223,7 +266,7 @@ def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Mar
 
 @bp.get("/rules")
 def rules_index():
-    return render_template("rules_index.html", variants=[shown_variant(v) for v in service.variants()])
+    return render_template("rules_index.html", groups=variant_groups(service.variants()))
 
 
 @bp.get("/rules/<variant>")
@@ -234,4 +277,5 @@ def rules_page(variant: str):
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc, said = rendered
     return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc,
-                           reference_lang=said)
+                           reference_lang=said, decisions=decisions(info.get("options", [])),
+                           group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
-from typing import Callable
+from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
@@ -22,8 +22,9 @@ from ..limiter import limit_endpoints
 from ..matches import rules_of, scoresheet
 from ..models import Match
 from ..fronts import FRONTS
-from ..rules import ScorekeeperError, get_variant, registry
-from ..words import say_refusal
+from ..rules import ScorekeeperError, describe_variants, get_variant, registry
+from ..rules.reference import grouped
+from ..words import say_refusal, shown_variant
 from .common import on_both_links
 from .pages import remembered_pdf
 
@@ -62,7 +63,27 @@ def _pads_on_offer():
                 pads.append((v.id, v.name, list(range(rules.min_sides, rules.max_sides + 1)),
                              getattr(rules, "players_per_side", 1) == 1))
         return pads
-    return {"score_pads": score_pads}
+
+    def pad_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+        """The pads by family (rules.reference.GROUPS): (group title, [(variant id, name)])."""
+        from .checker import GROUP_TITLES
+        return [(str(GROUP_TITLES.get(key, key)), [(v.id, v.name) for v in members])
+                for key, members in grouped(v for v in registry().values() if _prints_pad(v.family))]
+
+    def pad_forms() -> list[tuple[str, str, Any]]:
+        """Variants whose player-count form is an option (seed 003's classic game: 2 to 6 players, 3 sides of 2;
+        Pennies from Heaven): (variant id, name, the option as shown_variant gives it)."""
+        return [(v.id, v.name, o) for v in registry().values() if _prints_pad(v.family)
+                for o in shown_variant(_described(v.id))["options"] if o["name"] in FORM_OPTIONS]
+    return {"score_pads": score_pads, "pad_groups": pad_groups, "pad_forms": pad_forms}
+
+
+#: The options that choose a variant's player-count form: a pad can be printed for each of their choices.
+FORM_OPTIONS = ("players", "sides")
+
+
+def _described(variant_id: str) -> dict[str, Any]:
+    return next(v for v in describe_variants() if v["id"] == variant_id)
 
 
 def _prints_pad(family: str | None) -> bool:
@@ -112,8 +133,12 @@ def pad(variant: str):
     raw = request.args.get("sides", "")
     if raw and not raw.isdigit():
         abort(400, description=_("sides must be a number of sides, e.g. 4"))
+    # the player-count form, where the variant's options choose it (?opt_players=6: three sides of two); prefixed,
+    # as Pennies from Heaven's option is called "sides" like the number of columns
+    names = {o.name for o in get_variant(variant).options if o.name in FORM_OPTIONS}
+    options = {k[4:]: v for k, v in request.args.items() if k.startswith("opt_") and k[4:] in names} or None
     try:
-        body = _printed(lambda: pdf.pad_pdf(variant, sides=int(raw) if raw else None))()
+        body = _printed(lambda: pdf.pad_pdf(variant, options, sides=int(raw) if raw else None))()
     except ValueError as exc:
         abort(400, description=str(exc))
     return _file(body, "application/pdf", f"score-pad-{variant}.pdf", attachment=False)

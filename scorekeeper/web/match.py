@@ -26,7 +26,7 @@ from ..models import Match
 from ..rules import RecordError
 from ..rules.bounds import decimal
 from ..saves import AlreadySaved, Unavailable
-from ..sheet import chart_labels, sheet_words, short_names
+from ..sheet import chart_labels, match_end_words, sheet_words, short_names
 from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
 from .counts import counted
@@ -61,6 +61,7 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     links = share_links(match, editable=editable)
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
                            games=games, short=short_names(sheet["columns"]),
+                           match_end=None if games else match_end_words(rules_of(match), len(sheet["columns"])),
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
                            undo_confirm=undo_confirm, posted_version=posted_version, share=links,

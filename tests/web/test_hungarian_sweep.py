@@ -63,7 +63,9 @@ def pages(tokens) -> list[str]:
              f"/m/{dis}/hands/new?mode=nonsense"]                       # 400
     found += [f"/?variant={v}" for v in ("diszitett", "international", "keltis")]
     found += [f"/?variant=international&players={p}" for p in ("2", "3", "3_cutthroat", "3_swedish", "5", "6")]
-    found += [f"/checker?variant={v}" for v in ("diszitett", "international")]
+    found += [f"/checker?variant={v}" for v in ("diszitett", "international", "samba", "uruguay")]
+    # issue 12: seed 003's rules pages (options with their decisions), grouped lists
+    found += [f"/rules/{v}" for v in ("classic_fr", "cuban", "samba", "brazilian", "escalera_sevens")]
     for token in (dis, intl):
         found += [f"/m/{token}", f"/m/{token}/hands/new", f"/m/{token}/hands/new?mode=summary", f"/m/{token}/hands/1",
                   f"/m/{token}/hands/1/revisions", f"/m/{token}/hands/1/edit", f"/m/{token}/hands/1/edit?mode=summary"]

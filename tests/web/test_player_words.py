@@ -99,4 +99,7 @@ def test_the_home_page_prints_a_diszitett_pad_for_2_to_6_players(client):
     assert form, "no choice of the díszített pad's size"
     assert re.findall(r'<option value="(\d)"', form.group(0)) == ["2", "3", "4", "5", "6"]
     assert '<option value="4" selected>' in form.group(0) and "6 players" in form.group(0)
-    assert 'action="/pad/international.pdf"' not in html           # two sides, nothing to choose
+    # two sides in its default form: no choice of sides; its player-count forms are chosen by its players option
+    international = re.findall(r'<form class="pad-size" method="get" action="/pad/international.pdf">.*?</form>',
+                               html, re.S)
+    assert len(international) == 1 and 'name="opt_players"' in international[0] and 'name="sides"' not in international[0]
