@@ -14,6 +14,7 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
+from .match_log import current_entries, log_entries, own_revisions, revisions  # noqa: F401 (the match API)
 from .models import HandEvent, Match, MatchSide
 from .remembered import Remembered
 from .rules import RecordError, bounds, get_variant, score_match
@@ -154,44 +155,6 @@ def match_version(session: Session, token: str, *, editable: bool) -> tuple[int,
     """``(id, version)`` of the match behind a link: one indexed read, for pages remembered per version."""
     row = session.connection().execute(_VERSION_BY[editable], {"token": token}).first()
     return None if row is None else (row[0], row[1])
-
-
-def current_entries(match: Match) -> list[dict[str, Any]]:
-    """Replay the log: the entry each hand has now."""
-    return log_entries(match.events)
-
-
-def log_entries(events: Sequence[HandEvent]) -> list[dict[str, Any]]:
-    """The entry each hand has after ``events``, the log (or its beginning) in order."""
-    hands: list[dict[str, Any]] = []
-    for event in events:
-        if event.action == "add":
-            hands.append(event.entry)
-        elif event.action == "edit":
-            hands[event.hand_number - 1] = event.entry
-        elif event.action == "undo":
-            hands.pop()
-    return hands
-
-
-def revisions(match: Match, number: int) -> list[dict[str, Any]]:
-    """Every entry hand ``number`` has had, oldest first (undo ends a hand's history)."""
-    out = []
-    for event in match.events:
-        if event.hand_number == number:
-            out.append({"seq": event.seq, "action": event.action, "entry": event.entry,
-                        "created_at": event.created_at.isoformat(timespec="seconds")})
-    return out
-
-
-def own_revisions(match: Match, number: int) -> int:
-    """How many times the hand now numbered ``number`` was entered or corrected: an undo ends a hand, so a hand
-    that once had this number and was undone is another hand, not counted."""
-    count = 0
-    for event in match.events:
-        if event.hand_number == number:
-            count = 0 if event.action == "undo" else count + 1
-    return count
 
 
 def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -21,7 +21,8 @@ from ..fronts import FRONTS
 from ..keypad import face
 from ..limiter import limit
 from ..rules import NotationError, ScorekeeperError, get_variant
-from ..rules.reference import TRANSLATIONS, group_of, grouped, strip_markers, translated_path
+from ..rules.groups import group_of, grouped
+from ..rules.reference import TRANSLATIONS, strip_markers, translated_path
 from ..rules.variants import default_variant
 from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
@@ -37,7 +38,7 @@ KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
 ]
 
 
-#: What the pages call each group of variants (rules.reference.GROUPS).
+#: What the pages call each group of variants (rules.groups.GROUPS).
 GROUP_TITLES = {"diszitett": _l("Díszített kanaszta"), "classic": _l("International and classic canasta"),
                 "samba": _l("The samba family: three packs, sequences"), "keltis": _l("Keltis")}
 

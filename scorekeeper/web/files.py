@@ -23,7 +23,7 @@ from ..matches import rules_of, scoresheet
 from ..models import Match
 from ..fronts import FRONTS
 from ..rules import ScorekeeperError, describe_variants, get_variant, registry
-from ..rules.reference import grouped
+from ..rules.groups import grouped
 from ..words import say_refusal, shown_variant
 from .common import on_both_links
 from .pages import remembered_pdf
@@ -65,7 +65,7 @@ def _pads_on_offer():
         return pads
 
     def pad_groups() -> list[tuple[str, list[tuple[str, str]]]]:
-        """The pads by family (rules.reference.GROUPS): (group title, [(variant id, name)])."""
+        """The pads by family (rules.groups.GROUPS): (group title, [(variant id, name)])."""
         from .checker import GROUP_TITLES
         return [(str(GROUP_TITLES.get(key, key)), [(v.id, v.name) for v in members])
                 for key, members in grouped(v for v in registry().values() if _prints_pad(v.family))]

@@ -24,7 +24,7 @@ from ..rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from .counts import counts_fields, counts_to_data, counts_to_entry, field_name
 from .fields import Rows, WholeNumber, add_error, choice
 from .variant_fields import side_extras, summary_gaps
-from ..words import humanize, lazy_table_word, option_word, penalty_label, table_word
+from ..words import lazy_table_word, option_word, penalty_label, table_word
 
 # --------------------------------------------------------------------------------------------- new match
 
