@@ -103,3 +103,13 @@ def test_the_home_page_prints_a_diszitett_pad_for_2_to_6_players(client):
     international = re.findall(r'<form class="pad-size" method="get" action="/pad/international.pdf">.*?</form>',
                                html, re.S)
     assert len(international) == 1 and 'name="opt_players"' in international[0] and 'name="sides"' not in international[0]
+
+
+@pytest.mark.parametrize("variant", sorted(p.stem for p in RULES_REF.glob("*.toml")))
+@pytest.mark.parametrize("headers", [{}, HU], ids=["en", "hu"])
+def test_no_rules_page_shows_a_test_or_source_file_path_to_players(client, variant, headers):
+    """The samba family's pages ended their worked examples with "(tests/core/test_samba.py::test_l71_…)": a
+    developer's path in the player's text, and at 360 px a line that widened the whole page to ~600 px."""
+    html = client.get(f"/rules/{variant}", headers=headers).get_data(as_text=True)
+    body = html[html.index("<article"):html.index("</article>")]
+    assert not re.search(r"tests/|\.py\b|::test_", shown(body)), re.findall(r".{30}(?:tests/|\.py).{30}", shown(body))
