@@ -19,6 +19,7 @@ from .models import HandEvent, Match, MatchSide
 from .remembered import Remembered
 from .rules import RecordError, bounds, get_variant, score_match
 from .rules.pinned import pin, rules_from_json
+from .rules.variants import side_size
 from .rules.phrases import phrase
 from .rules.problems import problem
 from .rules.scoring import HandResult
@@ -81,6 +82,16 @@ def rules_of(match: Match) -> Any:
     return rules_from_json(match.rules_json, match.rules_hash)
 
 
+def _check_side_sizes(rules: Any, sides: list[MatchSide]) -> None:
+    """Six players in all are not enough: each side of an even form holds its share (rules/variants.side_size)."""
+    size = side_size(rules, len(sides))
+    for i, side in enumerate(sides):
+        if size is not None and len(side.players) != size:
+            raise RecordError(phrase("%(variant)s in this form is played by %(sides)s sides of %(size)s players; "
+                                     "side %(side)s has %(count)s", variant=rules.name, sides=len(sides), size=size,
+                                     side=repr(side.name), count=len(side.players)), field=f"sides[{i}].players")
+
+
 def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
                  sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None,
                  edit_token: str | None = None) -> Match:
@@ -126,6 +137,7 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
         span = low if low == high else f"{low}–{high}"
         raise RecordError(f"{rules.name} in this form is played by {span} players in all; {len(seen)} were given",
                           field="sides")
+    _check_side_sizes(rules, stored)
     if not isinstance(title, str):
         raise RecordError("the title must be text", field="title")
     bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)

@@ -26,7 +26,7 @@ from .summary import deck_problems, summary_problems
 from .value_groups import table_count_problems
 from .tally import Tally, side_tally
 from .taxation import tax
-from .variants import family
+from .variants import family, side_size
 
 __all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_hand", "score_canasta_hand"]
 
@@ -247,11 +247,24 @@ def _player_count_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     count = sum(len(s.players) for s in record.sides)
     unnamed = sum(1 for s in record.sides if s.players == (s.name,)) if rules.score_per == "side" else 0
     if count <= high and low <= count + unnamed * (rules.players_per_side - 1):
-        return []
+        return _side_size_problems(rules, record)
     span = str(low) if low == high else f"{low}–{high}"
     return [problem("wrong_number_of_players", phrase(
         "this form of %(variant)s is played by %(span)s players in all, the record lists %(count)s",
         variant=rules.name, span=span, count=count), field="sides")]
+
+
+
+def _side_size_problems(rules: Rules, record: HandRecord) -> list[Problem]:
+    """Each side of an even form holds its share of the players (six as 3 + 3 or 2 + 2 + 2, not 3 + 2 + 1); a
+    side that lists no players stands for a full one, as above."""
+    size = side_size(rules, len(record.sides))
+    return [problem("wrong_number_of_players", phrase(
+        "%(variant)s in this form is played by %(sides)s sides of %(size)s players; side %(side)s has %(count)s",
+        variant=rules.name, sides=len(record.sides), size=size, side=repr(s.name), count=len(s.players)),
+        field=f"sides[{i}].players")
+        for i, s in enumerate(record.sides)
+        if size is not None and len(s.players) != size and not (rules.score_per == "side" and s.players == (s.name,))]
 
 
 def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tuple[MeldVerdict, ...],

@@ -147,6 +147,16 @@ def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
     return int(low), int(high)
 
 
+def side_size(r: Any, sides: int) -> int | None:
+    """How many players each of ``sides`` sides holds when the form seats a fixed number that the sides divide:
+    six play as 3 + 3 or as 2 + 2 + 2, never 3 + 2 + 1 (seed 003 l. 45, 81). A total the sides do not divide is a
+    form of uneven sides by design (5 as 3 + 2, cutthroat's 3 as 2 + 1): None, only the total is checked."""
+    low, high = r.total_players
+    if r.players_per_side > 1 and low == high and sides and low % sides == 0:
+        return low // sides
+    return None
+
+
 def total_players_problems(r: Any) -> list[str]:
     """A ``players.total`` the sides cannot seat (every family's ``table_problems`` adds these)."""
     low, high = r.total_players

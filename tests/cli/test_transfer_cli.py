@@ -183,3 +183,23 @@ def test_import_keeps_the_exported_rules_whatever_the_tables_here_say(tmp_path, 
     engine.dispose()
     assert stored["table"]["going_out"]["out"] == 100
     assert stored == json.loads(export_file.read_text(encoding="utf-8"))["rules"]
+
+
+def test_import_refuses_uneven_sides_of_an_even_form_and_adds_no_rows(tmp_path):
+    """Seed 003_a7945a279b9f9fe4.txt l. 45: six play as 3 + 3 or 2 + 2 + 2; an export edited to 3 + 2 + 1 is exit 2."""
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = matches.create_match(session, variant="classic_fr", options={"players": "6"}, sides=[
+            {"name": n, "players": [f"{n}1", f"{n}2"]} for n in ("A", "B", "C")])
+        data = json.loads(transfer.export_json(match))
+    app.extensions["scorekeeper_engine"].dispose()
+    data["sides"][0]["players"].append("A3")
+    data["sides"][2]["players"].pop()
+    (tmp_path / "uneven.json").write_text(json.dumps(data), encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'scores.sqlite'}"
+    assert_refused(run(tmp_path, "import", "uneven.json", env={"DATABASE_URL": url}),
+                   "uneven.json", "3 sides of 2 players; side 'A' has 3")
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        assert conn.scalar(text("SELECT count(*) FROM matches")) == 0
+    engine.dispose()

@@ -150,6 +150,10 @@ def test_create_match_stores_it_and_redirects_to_the_sheet(app, client, csrf, fo
     pytest.param({"variant": "international", "options-players": "5", **{f"sides-{s}-players-{p}": f"P{s}{p}"
                   for s in (0, 1) for p in (0, 1, 2)}}, None, "5 players in all; 6 were given",
                  id="five-player form 3 + 3"),
+    # Seed 003_a7945a279b9f9fe4.txt l. 45: six play as 3 + 3 or 2 + 2 + 2, never 3 + 2 + 1.
+    pytest.param({"variant": "classic_fr", "options-players": "6", **{f"sides-{s}-players-{p}": f"P{s}{p}"
+                  for s, n in ((0, 3), (1, 2), (2, 1)) for p in range(n)}}, "sides-0-players-0",
+                 "played by 3 sides of 2 players; side 'P00 & P01 & P02' has 3", id="six-player form 3 + 2 + 1"),
 ])
 def test_invalid_new_match_is_a_400_with_the_error_at_its_field_and_input_kept(app, client, csrf, form, field_id,
                                                                                 message):

@@ -1,0 +1,27 @@
+"""Option words of the tables are player text: the new-match form and the rules pages show an option's ``label``,
+``help`` and choice ``_label``. The developers' brief puts sources (seed lines, seed files, public rule sets) in
+code, TOML comments and footnotes, never in what a player reads."""
+
+import re
+
+from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.table_words import folder_words
+
+CITATION = re.compile(r"\bl\. ?\d|\b\d{3}_[0-9a-f]{16}\.txt\b|\bseeds?\b|\bpublic\b|\bliteral\b|howstuffworks|"
+                      r"rummy-games|pagat", re.IGNORECASE)
+
+
+def test_no_option_word_of_any_table_cites_a_source():
+    cited = [f"{name}: {key} = {word!r}"
+             for name, words in folder_words(variants_module.RULES_REF).items()
+             for key, word in words.items()
+             if key.startswith("options.") and CITATION.search(word)]
+    assert cited == []
+
+
+def test_the_citation_pattern_catches_each_kind_of_source():
+    for word in ("(l. 79)", "the literal l. 77", "(public Brazilian rules)", "as in seed 003",
+                 "003_a7945a279b9f9fe4.txt", "(howstuffworks)", "(rummy-games)"):
+        assert CITATION.search(word), word
+    for word in ("Game to 5000", "at most 3 (international)", "100 as in the traditional game"):
+        assert not CITATION.search(word), word
