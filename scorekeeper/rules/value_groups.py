@@ -121,6 +121,10 @@ def table_count_problems(rules: Any, sides: Iterable[Any]) -> list[Problem]:
     A group is compared where the table's and the hand's cuts agree on it (as :func:`check_side`); a group of one
     cut only is compared alone. Only groups some side counted are looked at: cards noted one by one alone are the
     card check's (too_many_copies)."""
+    sides = list(sides)
+    if not any(s.summary is not None and (getattr(s.summary, "melded_counts", None)
+                                          or getattr(s.summary, "hand_counts", None)) for s in sides):
+        return []          # a hand typed card by card (the usual): nothing counted, nothing to compare
     cuts = {"melded_counts": {g.key: g for g in value_groups(rules)},
             "hand_counts": {g.key: g for g in value_groups(rules, in_hand=True)}}
     out = []
