@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Page, expect
 
+from tap_hands import runs
 from test_phone_flow import chip, count_key, key, to_side
 
 pytestmark = pytest.mark.browser
@@ -92,16 +93,6 @@ def new_match(page: Page, base_url: str, case: Case) -> str:
     return created.json()["edit_token"]
 
 
-def groups(cards: str) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    for card in cards.split():
-        if out and out[-1][0] == card:
-            out[-1] = (card, out[-1][1] + 1)
-        else:
-            out.append((card, 1))
-    return out
-
-
 def tap_meld(page: Page, tap, meld: str, start: int, wilds: tuple[str, ...]) -> None:
     """A run as its first card, its suit, "to" and its last rank (4 taps for seven cards); a group as rank and
     ×N; a wild card as its key (×N for several)."""
@@ -113,7 +104,7 @@ def tap_meld(page: Page, tap, meld: str, start: int, wilds: tuple[str, ...]) -> 
         tap(page.get_by_role("button", name="to (a sequence up to the next rank)"))
         tap(key(page, cards[-1][:-1]))
         return
-    for i, (card, n) in enumerate(groups(meld)):
+    for i, (card, n) in enumerate(runs(meld)):
         laid = start if i == 0 and card not in wilds else 1
         tap(key(page, card))
         if n != laid:
