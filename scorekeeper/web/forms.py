@@ -262,39 +262,42 @@ def _red_threes(sub: Form, side: Mapping[str, Any]) -> int | dict[str, int]:
 
 def form_to_entry(form: EntryForm) -> dict[str, Any]:
     """The hand entry (``{"mode", "sides"}``) the form describes."""
-    layout, sides = form.layout, []
-    for side, sub in zip(layout.sides, form.side_forms()):
-        out = sub.out.data or "none"
-        entry: dict[str, Any] = {"name": side["name"]}
-        if layout.regroups:
-            entry["players"] = list(side["players"])
-        if layout.mode == "summary":
-            entry["canastas"] = {k: v for k, v in sub.canastas.data.items() if v}
-            entry["melded_points"] = sub.melded_points.data or 0
-            entry["hand_points"] = sub.hand_points.data or 0
-            counts_to_entry(layout.rules, sub, entry)
-        else:
-            entry["melds"] = split_melds(sub.melds.data)
-        entry["red_threes"] = _red_threes(sub, side)
-        if "twins" in sub:
-            entry["twins"] = sub.twins.data or 0
-        elif layout.mode == "summary":
-            entry["twins"] = 0
-        entry["out"] = out
-        # Written only when set, so a hand of a table without them stores what it always did.
-        if "double_out" in sub and sub.double_out.data:
-            entry["double_out"] = True
-        if "black_threes_taken" in sub and sub.black_threes_taken.data:
-            entry["black_threes_taken"] = sub.black_threes_taken.data
-        if layout.mode == "summary":
-            entry["pile_size"] = sub.pile_size.data if out == "table_clear" else None
-        elif out == "table_clear":
-            entry["pile_size"] = sub.pile_size.data
-        if layout.mode != "summary":
-            entry["hand"] = (sub.hand.data or "").strip()
-        entry["penalties"] = _penalties(sub)
-        sides.append(entry)
-    return {"mode": layout.mode, "sides": sides}
+    layout = form.layout
+    return {"mode": layout.mode,
+            "sides": [_side_entry(layout, side, sub) for side, sub in zip(layout.sides, form.side_forms())]}
+
+
+def _side_entry(layout: Any, side: Mapping[str, Any], sub: Any) -> dict[str, Any]:
+    out, summary = sub.out.data or "none", layout.mode == "summary"
+    entry: dict[str, Any] = {"name": side["name"]}
+    if layout.regroups:
+        entry["players"] = list(side["players"])
+    if summary:
+        entry["canastas"] = {k: v for k, v in sub.canastas.data.items() if v}
+        entry["melded_points"] = sub.melded_points.data or 0
+        entry["hand_points"] = sub.hand_points.data or 0
+        counts_to_entry(layout.rules, sub, entry)
+    else:
+        entry["melds"] = split_melds(sub.melds.data)
+    entry["red_threes"] = _red_threes(sub, side)
+    if "twins" in sub:
+        entry["twins"] = sub.twins.data or 0
+    elif summary:
+        entry["twins"] = 0
+    entry["out"] = out
+    # Written only when set, so a hand of a table without them stores what it always did.
+    if "double_out" in sub and sub.double_out.data:
+        entry["double_out"] = True
+    if "black_threes_taken" in sub and sub.black_threes_taken.data:
+        entry["black_threes_taken"] = sub.black_threes_taken.data
+    if summary:
+        entry["pile_size"] = sub.pile_size.data if out == "table_clear" else None
+    elif out == "table_clear":
+        entry["pile_size"] = sub.pile_size.data
+    if not summary:
+        entry["hand"] = (sub.hand.data or "").strip()
+    entry["penalties"] = _penalties(sub)
+    return entry
 
 
 def _cards_text(value: Any) -> str:
