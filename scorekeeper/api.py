@@ -229,19 +229,35 @@ def score():
     return result, 200 if result["ok"] else 422
 
 
-@bp.post("/check-meld")
-@limit("RATELIMIT_CHECK")
-def check_meld():
-    data = read_body(CHECK_FIELDS)
+def _situation(data: dict[str, Any]) -> dict[str, Any]:
+    """A check-meld body's cards and situation as keyword arguments of :func:`service.check_by`."""
     cards = data.get("cards")
     if not isinstance(cards, str) and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
         raise ApiError(400, _("cards must be text such as \"K K 2\" or a list of card tokens"), code="unreadable",
                        field="cards")
     if not isinstance(data.get("going_out", False), bool):
         raise ApiError(400, _("going_out must be true or false"), code="unreadable", field="going_out")
-    return spoken(service.check(_text(data, "variant"), cards, options=_optional_object(data, "options"),
-                                opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False),
-                                opening_canasta=data.get("opening_canasta")))
+    return {"cards": cards, "opening_minimum": data.get("opening_minimum"), "going_out": data.get("going_out", False),
+            "opening_canasta": data.get("opening_canasta")}
+
+
+@bp.post("/check-meld")
+@limit("RATELIMIT_CHECK")
+def check_meld():
+    data = read_body(CHECK_FIELDS)
+    situation = _situation(data)
+    return spoken(service.check(_text(data, "variant"), situation.pop("cards"),
+                                options=_optional_object(data, "options"), **situation))
+
+
+@bp.post("/matches/<token>/check-meld")
+@limit("RATELIMIT_CHECK")
+def match_check_meld(token: str):
+    """A meld judged by the match's own rules (its pinned table, house rules included); either link may ask."""
+    data = read_body(CHECK_FIELDS - {"variant", "options"})
+    situation = _situation(data)
+    match, _editable = _find(token, write=False)
+    return spoken(service.check_by(matches.rules_of(match), situation.pop("cards"), **situation))
 
 
 @bp.get("/variants")

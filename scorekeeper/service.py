@@ -28,20 +28,33 @@ def split_melds(text: str) -> list[str]:
 def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,
           opening_minimum: int | None = None, going_out: bool = False,
           opening_canasta: str | None = None) -> dict[str, Any]:
-    """Verdict for one meld, or for an opening of several melds separated by ``|``. ``opening_canasta``
-    (``"any"``, ``"natural"``): the opening must hold such a canasta (a result's ``next_opening_canasta``)."""
+    """Verdict for one meld, or for an opening of several melds separated by ``|``, under a variant of today's
+    tables with ``options``. ``opening_canasta`` (``"any"``, ``"natural"``): the opening must hold such a canasta
+    (a result's ``next_opening_canasta``)."""
     if not isinstance(variant, str):
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
+    _check_situation(opening_minimum, opening_canasta)
+    return check_by(get_variant(variant).rules(options), cards, opening_minimum=opening_minimum,
+                    going_out=going_out, opening_canasta=opening_canasta)
+
+
+def _check_situation(opening_minimum: Any, opening_canasta: Any) -> None:
     if opening_minimum is not None and (isinstance(opening_minimum, bool) or not isinstance(opening_minimum, int)):
         raise RecordError(f"expected a whole number, got {opening_minimum!r}", field="opening_minimum")
     if opening_canasta is not None and opening_canasta not in OPENING_CANASTAS:
         raise RecordError(f"expected one of {', '.join(OPENING_CANASTAS)}, got {opening_canasta!r}",
                           field="opening_canasta")
+
+
+def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | None = None,
+             going_out: bool = False, opening_canasta: str | None = None) -> dict[str, Any]:
+    """:func:`check` under a rules object already built: a match's pinned rules (``matches.rules_of``), house
+    rules included, judge its melds, not the variant's of today's tables."""
+    _check_situation(opening_minimum, opening_canasta)
     if not isinstance(cards, str):
         if not all(isinstance(c, str) for c in cards):
             raise RecordError("cards must be text such as \"K K 2\"", field="cards")
         cards = " ".join(cards)
-    rules = get_variant(variant).rules(options)
     if not getattr(rules, "shapes", None):       # a family without meld shapes (Keltis) has no melds to judge
         raise RecordError(f"{rules.name} has no melds; check-meld judges canasta melds, `score` checks a "
                           f"{rules.name} record", field="variant")

@@ -153,3 +153,57 @@ def match_end_words(rules: Any, sides: int) -> str:
     if deals:
         return _("game to %(points)s or %(deals)s deals", points=target, deals=deals)
     return _("game to %(points)s", points=target)
+
+
+# --- house rules ---------------------------------------------------------------------------------------------
+
+#: A bracket row starting below this opens the table: "below 5000" (rules_ref tables start at -1000000000).
+_OPEN_START = -10**6
+
+
+def _bracket_rows(rows: list[Any]) -> str:
+    """An opening or taxation table as one line: "below 5000: 50 · 5000–6999: 75 · 7000 and more: 90"."""
+    said = []
+    for i, row in enumerate(rows):
+        start = row.get("from")
+        upper = rows[i + 1].get("from") if i + 1 < len(rows) and isinstance(rows[i + 1], Mapping) else None
+        if not isinstance(start, int) or start < _OPEN_START:
+            span = _("below %(points)s", points=upper) if isinstance(upper, int) else _("any total")
+        elif isinstance(upper, int):
+            span = f"{start}–{upper - 1}"
+        else:
+            span = _("%(points)s and more", points=start)
+        rest = ", ".join(house_value(v) for k, v in row.items() if k != "from")
+        said.append(f"{span}: {rest}")
+    return " · ".join(said)
+
+
+def house_value(value: Any) -> str:
+    """A value of a variant table as the sheet, the PDF and the rules page print a house-rules change: numbers
+    as they are, yes/no, lists joined, a bracket table as its spans, a removed key as "—"."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        if value and all(isinstance(v, Mapping) and "from" in v for v in value):
+            return _bracket_rows(value)
+        return ", ".join(house_value(v) for v in value) if value else "—"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k.replace('_', ' ')} {house_value(v)}" for k, v in value.items())
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return str(value)
+
+
+def house_changes(house: Mapping[str, Any] | None, table: Mapping[str, Any] | None) -> list[dict[str, str]]:
+    """A match's house-rules changes (``matches.house_of``) as the fronts list them: each key's label in the
+    page's language (``house_fields.key_label``), the variant's value and the house value, printed."""
+    if not house:
+        return []
+    from .rules.house_fields import key_label
+    from .words import say_phrase
+
+    return [{"key": c["key"], "label": say_phrase(key_label(c["key"], table)),
+             "variant": house_value(c.get("variant")), "house": house_value(c.get("house"))}
+            for c in house.get("changes", [])]
