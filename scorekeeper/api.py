@@ -29,7 +29,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 JSON_TYPE = "application/json"
 CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out", "opening_canasta"}
-MATCH_FIELDS = {"variant", "options", "title", "sides"}
+MATCH_FIELDS = {"variant", "options", "title", "sides", "rules", "house_name"}
 HAND_FIELDS = {"version", "hand"}
 
 
@@ -271,19 +271,28 @@ def variants():
 @limit("RATELIMIT_NEW_MATCH")
 def create_match():
     data = read_body(MATCH_FIELDS)
+    # "rules": a house partial deep-merged over the variant and its options (docs/api.md, "House rules"); a bad
+    # key or value is a RecordError naming "rules.<dotted key>", every problem under "errors"
     match = matches.create_match(get_session(), variant=_text(data, "variant"),
                                  options=_optional_object(data, "options"), sides=data.get("sides"),
-                                 title=_text(data, "title", ""))
+                                 title=_text(data, "title", ""), house=_optional_object(data, "rules"),
+                                 house_name=_text(data, "house_name", ""))
     urls = _urls(match, editable=True)
     body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
-            "sheet": matches.scoresheet(match)}
+            "sheet": sheet_of(match)}
     return body, 201, {"Location": urls["api"]}
+
+
+def sheet_of(match: Match) -> dict[str, Any]:
+    """The scoresheet with the match's house rules: ``"house": {"name", "changes"}``, null without them."""
+    from .rules.house import house_of
+    return {**matches.scoresheet(match), "house": house_of(match.rules_json) if match.rules_json else None}
 
 
 @bp.get("/matches/<token>")
 def get_match(token: str):
     match, editable = _find(token, write=False)
-    return {**matches.scoresheet(match), "editable": editable, "urls": _urls(match, editable)}
+    return {**sheet_of(match), "editable": editable, "urls": _urls(match, editable)}
 
 
 def _save_hand(token: str, number: int | None):

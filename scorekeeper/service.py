@@ -69,5 +69,16 @@ def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | N
     return {"variant": rules.id, "options": dict(rules.options), **verdict}
 
 
+def resolved_rules(variant: str, options: Mapping[str, Any] | None = None,
+                   house: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The rules document a match of ``variant`` with ``options`` and the house partial ``house`` would be pinned
+    to (:func:`scorekeeper.rules.house.house_document`): identity, options, the resolved table, the house
+    block when the partial changes anything. RecordError naming the variant, the option or ``rules.<key>``."""
+    from .rules.house import house_document
+    if not isinstance(variant, str):
+        raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
+    return house_document(variant, options, house)
+
+
 def variants() -> list[dict[str, Any]]:
     return describe_variants()

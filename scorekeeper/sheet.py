@@ -196,6 +196,20 @@ def house_value(value: Any) -> str:
     return str(value)
 
 
+def house_shown(rules_text: str | None) -> dict[str, Any] | None:
+    """The house rules of a match's stored rules document (``Match.rules_json``) as the fronts show them:
+    ``{"name", "changes" (as stored), "rows" (:func:`house_changes`)}``; None for a match without house rules."""
+    try:
+        from .rules.house import house_of
+    except ImportError:       # until the house-rules core lands (removed at the merge)
+        return None
+    house = house_of(rules_text) if rules_text else None
+    if not house:
+        return None
+    import json
+    return {**house, "rows": house_changes(house, json.loads(rules_text).get("table"))}
+
+
 def house_changes(house: Mapping[str, Any] | None, table: Mapping[str, Any] | None) -> list[dict[str, str]]:
     """A match's house-rules changes (``matches.house_of``) as the fronts list them: each key's label in the
     page's language (``house_fields.key_label``), the variant's value and the house value, printed."""

@@ -20,17 +20,10 @@ from ..matches import rules_of
 from ..models import Match
 from ..rules import get_variant
 from ..rules.errors import RecordError
-from ..sheet import house_changes
+from ..sheet import house_shown
 from ..words import humanize, shown_variant, table_word
 from .checker import KEYPAD, bp, js_strings, judge_by, read_situation, render_reference
 from .common import load_match, on_both_links
-
-try:
-    from ..matches import house_of
-except ImportError:          # until the house-rules core lands on main (removed at the merge)
-    def house_of(match: Match) -> dict[str, Any] | None:
-        return None
-
 
 def _document(match: Match) -> dict[str, Any]:
     """The match's stored rules document (its resolved table and identity); today's variant for a match the
@@ -58,11 +51,10 @@ def house_context(match: Match, editable: bool) -> dict[str, Any]:
     """What every page of a match shows of its own rules: the house block (``matches.house_of``: name and
     changes, None without house rules), its changes as printable rows, the links to the match's rules page and
     meld checker (the checker only where its game has melds)."""
-    house = house_of(match)
+    house = house_shown(match.rules_json)
     token = match.edit_token if editable else match.view_token
     prefix = "" if editable else "view_"
-    table = _document(match).get("table") if house else None
-    return {"house": house, "house_rows": house_changes(house, table),
+    return {"house": house, "house_rows": house["rows"] if house else [],
             "rules_url": url_for(f"checker.{prefix}match_rules", token=token),
             "checker_url": url_for(f"checker.{prefix}match_checker", token=token)
             if front_of(rules_of(match)).checks_melds else None}
