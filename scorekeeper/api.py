@@ -285,8 +285,7 @@ def create_match():
 
 def sheet_of(match: Match) -> dict[str, Any]:
     """The scoresheet with the match's house rules: ``"house": {"name", "changes"}``, null without them."""
-    from .rules.house import house_of
-    return {**matches.scoresheet(match), "house": house_of(match.rules_json) if match.rules_json else None}
+    return {**matches.scoresheet(match), "house": matches.house_of(match)}
 
 
 @bp.get("/matches/<token>")

@@ -8,13 +8,17 @@ them. Front-neutral: Flask-Babel for the words, nothing of the web or the PDF.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from .rules import registry
-from .words import colour_word
+from .rules.house import house_block
+from .rules.house_fields import key_label
+from .rules.phrases import Phrase
+from .words import colour_word, say_phrase
 
 
 def colour_words() -> dict[str, str]:
@@ -199,15 +203,20 @@ def house_value(value: Any) -> str:
 def house_shown(rules_text: str | None) -> dict[str, Any] | None:
     """The house rules of a match's stored rules document (``Match.rules_json``) as the fronts show them:
     ``{"name", "changes" (as stored), "rows" (:func:`house_changes`)}``; None for a match without house rules."""
-    try:
-        from .rules.house import house_of
-    except ImportError:       # until the house-rules core lands (removed at the merge)
-        return None
-    house = house_of(rules_text) if rules_text else None
+    house = house_block(rules_text)
     if not house:
         return None
-    import json
     return {**house, "rows": house_changes(house, json.loads(rules_text).get("table"))}
+
+
+#: Arguments of a key's label (house_fields.key_label) that are themselves English phrases of the registry,
+#: rendered before the label is ("red canasta: bonus"): said in the page's language too.
+_INNER_WORDS = ("what", "shape")
+
+
+def _inner_words_said(label: Phrase) -> Phrase:
+    return Phrase(label.template, tuple((name, _(value) if name in _INNER_WORDS and isinstance(value, str) and value
+                                         else value) for name, value in label.args))
 
 
 def house_changes(house: Mapping[str, Any] | None, table: Mapping[str, Any] | None) -> list[dict[str, str]]:
@@ -215,9 +224,6 @@ def house_changes(house: Mapping[str, Any] | None, table: Mapping[str, Any] | No
     page's language (``house_fields.key_label``), the variant's value and the house value, printed."""
     if not house:
         return []
-    from .rules.house_fields import key_label
-    from .words import say_phrase
-
-    return [{"key": c["key"], "label": say_phrase(key_label(c["key"], table)),
+    return [{"key": c["key"], "label": say_phrase(_inner_words_said(key_label(c["key"], table))),
              "variant": house_value(c.get("variant")), "house": house_value(c.get("house"))}
             for c in house.get("changes", [])]
