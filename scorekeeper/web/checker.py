@@ -293,6 +293,3 @@ def rules_page(variant: str):
     return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc,
                            reference_lang=said, decisions=decisions(info.get("options", [])),
                            group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))
-
-
-from . import match_rules  # noqa: E402,F401  (a match's own rules page and checker: routes of this blueprint)

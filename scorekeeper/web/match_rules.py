@@ -2,7 +2,7 @@
 the readable reference) and the meld checker that judges by the match's pinned rules (``/m/<token>/checker``).
 
 Both read :func:`scorekeeper.matches.rules_of` — the rules the match was created under, house rules included —
-never today's table of its variant. Routes of the checker blueprint (imported at the end of :mod:`.checker`).
+never today's table of its variant.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
 from .. import service
@@ -22,8 +22,10 @@ from ..rules import get_variant
 from ..rules.errors import RecordError
 from ..sheet import house_shown
 from ..words import humanize, shown_variant, table_word
-from .checker import KEYPAD, bp, js_strings, judge_by, read_situation, render_reference
+from .checker import KEYPAD, js_strings, judge_by, read_situation, render_reference
 from .common import load_match, on_both_links
+
+bp = Blueprint("match_rules", __name__)
 
 def _document(match: Match) -> dict[str, Any]:
     """The match's stored rules document (its resolved table and identity); today's variant for a match the
@@ -55,8 +57,8 @@ def house_context(match: Match, editable: bool) -> dict[str, Any]:
     token = match.edit_token if editable else match.view_token
     prefix = "" if editable else "view_"
     return {"house": house, "house_rows": house["rows"] if house else [],
-            "rules_url": url_for(f"checker.{prefix}match_rules", token=token),
-            "checker_url": url_for(f"checker.{prefix}match_checker", token=token)
+            "rules_url": url_for(f"match_rules.{prefix}rules", token=token),
+            "checker_url": url_for(f"match_rules.{prefix}checker", token=token)
             if front_of(rules_of(match)).checks_melds else None}
 
 
@@ -70,7 +72,7 @@ def match_context(match: Match, editable: bool) -> dict[str, Any]:
             **house_context(match, editable), "checks_melds": front_of(rules_of(match)).checks_melds}
 
 
-@on_both_links(bp, "/rules", "match_rules")
+@on_both_links(bp, "/rules", "rules")
 def match_rules(match: Match, *, editable: bool):
     context = match_context(match, editable)
     document = context["document"]
@@ -97,7 +99,6 @@ def checker_page(match: Match, editable: bool, form: dict[str, Any], verdict=Non
 
 def _match_checker(match: Match, editable: bool):
     if not front_of(rules_of(match)).checks_melds:
-        from flask import abort
         abort(404, description=gettext("This match's game has no melds to check."))
     if request.method == "GET":
         return checker_page(match, editable, {"cards": "", "options": {}})
@@ -110,11 +111,11 @@ def _match_checker(match: Match, editable: bool):
 
 @bp.route("/m/<token>/checker", methods=["GET", "POST"])
 @limit("RATELIMIT_CHECK", methods=["POST"])      # a POST judges a meld like the API's check-meld
-def match_checker(token: str):
+def checker(token: str):
     return _match_checker(load_match(token, editable=True), True)
 
 
 @bp.route("/v/<token>/checker", methods=["GET", "POST"])
 @limit("RATELIMIT_CHECK", methods=["POST"])
-def view_match_checker(token: str):
+def view_checker(token: str):
     return _match_checker(load_match(token, editable=False), False)
