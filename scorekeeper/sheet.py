@@ -18,7 +18,7 @@ from .rules import registry
 from .rules.house import house_block
 from .rules.house_fields import key_label
 from .rules.phrases import Phrase
-from .words import colour_word, say_phrase
+from .words import colour_word, say_phrase, table_word
 
 
 def colour_words() -> dict[str, str]:
@@ -182,11 +182,12 @@ def _bracket_rows(rows: list[Any]) -> str:
     return " · ".join(said)
 
 
-def house_value(value: Any) -> str:
+def house_value(value: Any, *, removed: bool = False) -> str:
     """A value of a variant table as the sheet, the PDF and the rules page print a house-rules change: numbers
-    as they are, yes/no, lists joined, a bracket table as its spans, a removed key as "—"."""
+    as they are, yes/no, lists joined, a bracket table as its spans, a whole canasta kind by its numbers (its
+    label names the change), an absent value as "—" (``removed``: a key the house rules took away)."""
     if value is None:
-        return "—"
+        return _("removed") if removed else "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, list):
@@ -194,7 +195,7 @@ def house_value(value: Any) -> str:
             return _bracket_rows(value)
         return ", ".join(house_value(v) for v in value) if value else "—"
     if isinstance(value, Mapping):
-        return "; ".join(f"{k.replace('_', ' ')} {house_value(v)}" for k, v in value.items())
+        return "; ".join(f"{say_phrase(key_label(k))} {house_value(v)}" for k, v in value.items() if k != "label")
     if isinstance(value, str):
         return value.replace("_", " ")
     return str(value)
@@ -219,11 +220,25 @@ def _inner_words_said(label: Phrase) -> Phrase:
                                          else value) for name, value in label.args))
 
 
+def _label(change: Mapping[str, Any], table: Mapping[str, Any] | None) -> str:
+    """A change's key in words: the registry's label (house_fields.key_label); a whole kind added or removed by
+    the label it carries; a key the registry has no words for, its path made readable ("scoring: grey card")."""
+    key = change["key"]
+    parts = key.split(".")
+    whole = next((v for v in (change.get("house"), change.get("variant")) if isinstance(v, Mapping)), None)
+    if len(parts) == 2 and whole is not None and isinstance(whole.get("label"), str):
+        return table_word(whole["label"])
+    label = say_phrase(_inner_words_said(key_label(key, table)))
+    if label == parts[-1] and len(parts) > 1:
+        return ": ".join(p.replace("_", " ") for p in parts)
+    return label
+
+
 def house_changes(house: Mapping[str, Any] | None, table: Mapping[str, Any] | None) -> list[dict[str, str]]:
     """A match's house-rules changes (``matches.house_of``) as the fronts list them: each key's label in the
     page's language (``house_fields.key_label``), the variant's value and the house value, printed."""
     if not house:
         return []
-    return [{"key": c["key"], "label": say_phrase(_inner_words_said(key_label(c["key"], table))),
-             "variant": house_value(c.get("variant")), "house": house_value(c.get("house"))}
+    return [{"key": c["key"], "label": _label(c, table), "variant": house_value(c.get("variant")),
+             "house": house_value(c.get("house"), removed=c.get("variant") is not None)}
             for c in house.get("changes", [])]

@@ -229,3 +229,24 @@ def test_the_house_match_pages_show_no_english_of_the_catalogue_in_hungarian(cli
             assert '<html lang="hu"' in page, url
             seen[url] = english_on(page, fragments)
     assert not {k: v for k, v in seen.items() if v}, json.dumps(seen, ensure_ascii=False, indent=1)
+
+
+@pytest.mark.parametrize("variant, rules, lang, said", [
+    # a whole kind removed: named by its label, its numbers on the variant's side, "removed" on the match's
+    ("diszitett", {"canastas": {"black_canasta": None}}, "en",
+     "black canasta variant cards (least–most) 7, 7; wild cards (least–most) 1, 3; bonus 300 → this match removed"),
+    ("diszitett", {"canastas": {"black_canasta": None}}, "hu", "fekete kanaszta változat lapok (legkevesebb–legtöbb) "
+     "7, 7; zsolik (legkevesebb–legtöbb) 1, 3; jutalom 300 → ez a játszma törölve"),
+    ("diszitett", {"twins": {"allowed": False}}, "hu", "ikrek megengedettek változat igen → ez a játszma nem"),
+    ("diszitett", {"taxation": {"brackets": [{"from": -1000000000, "method": "half"}]}}, "en",
+     "taxation by total variant below 5000: none · 5000–6999: half · 7000–8999: quarter · 9000 and more: tenth "
+     "→ this match any total: half"),
+    # a key the registry has no words for: its path made readable, not the bare last key
+    ("keltis", {"scoring": {"grey_card": 2}}, "en", "scoring: grey card variant 1 → this match 2"),
+])
+def test_each_kind_of_change_reads_as_words(client, db, variant, rules, lang, said):
+    match = matches.create_match(db, variant=variant, options=None, house=rules,
+                                 sides=[{"name": "Anna"}, {"name": "Béla"}])
+    head = header(client.get(f"/m/{match.edit_token}", headers={"Accept-Language": lang}).get_data(as_text=True))
+    items = [words(item) for item in re.findall(r"<li data-key=[^>]*>(.*?)</li>", head, re.S)]
+    assert items == [said]
