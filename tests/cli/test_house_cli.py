@@ -8,10 +8,17 @@ Each case is a subprocess (``python -m scorekeeper`` from a temporary directory)
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
+from scorekeeper import create_app, matches, transfer
+from scorekeeper.models import Match
+from scorekeeper.rules.pinned import canonical, digest
 from test_cli import SEED_1015, assert_unreadable, result_json, run
 
 RED_450 = {"canastas": {"red_canasta": {"bonus": 450}}}
@@ -84,3 +91,59 @@ def test_score_reads_the_records_house_rules(tmp_path):
 def test_score_refuses_bad_house_rules_naming_the_key(tmp_path):
     record = {**SEED_1015, "rules": {"canastas": {"red_canasta": {"wilds": [0, 9], "bonus": -5.5}}}}
     assert_unreadable(run(tmp_path, "score", write(tmp_path, "h.json", record)), "rules.canastas.red_canasta")
+
+
+# --- import and the offline sheet of a house match -----------------------------------------------------------
+
+HAND = {"mode": "cards", "sides": [{k: v for k, v in side.items()} for side in SEED_1015["sides"]]}
+
+
+@pytest.fixture(scope="module")
+def house_export(tmp_path_factory):
+    """An export of a díszített match with house rules (red canasta 450, named "Nagyi") and one hand, and its
+    scoresheet as the app shows it."""
+    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        match = matches.create_match(session, variant="diszitett", options=None, house=RED_450, house_name="Nagyi",
+                                     sides=[{"name": "Anna"}, {"name": "Béla"}])
+        matches.add_hand(session, match, HAND, based_on=match.version)
+        data, sheet = json.loads(transfer.export_json(match)), matches.scoresheet(match)
+    app.extensions["scorekeeper_engine"].dispose()
+    return data, sheet
+
+
+def _run_with_db(tmp_path, *args):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'scores.sqlite'}"}
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input="", capture_output=True, text=True,
+                          encoding="utf-8", cwd=tmp_path, timeout=120, env=env)
+
+
+def _imported(tmp_path):
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'scores.sqlite'}", "SECRET_KEY": "test"})
+    with app.extensions["scorekeeper_sessions"]() as session:
+        found = [(matches.house_of(m), matches.scoresheet(m)) for m in session.scalars(select(Match))]
+    app.extensions["scorekeeper_engine"].dispose()
+    return found
+
+
+def test_the_cli_imports_a_house_match_to_the_identical_sheet(tmp_path, house_export):
+    data, sheet = house_export
+    proc = _run_with_db(tmp_path, "import", write(tmp_path, "match.json", data))
+    assert proc.returncode == 0, proc.stderr
+    [(house, imported)] = _imported(tmp_path)
+    assert house == {"name": "Nagyi", "changes": [{"key": "canastas.red_canasta.bonus", "variant": 400, "house": 450}]}
+    assert {k: v for k, v in imported.items() if k != "match"} == {k: v for k, v in sheet.items() if k != "match"}
+    assert imported["totals"] == {"Anna": 1065, "Béla": 620}
+    assert imported["match"]["rules_hash"] == sheet["match"]["rules_hash"]
+
+
+def test_the_cli_refuses_a_tampered_house_block_with_exit_2_and_stores_nothing(tmp_path, house_export):
+    data = json.loads(json.dumps(house_export[0]))
+    data["rules"]["house"]["changes"][0]["house"] = 500          # the table still says 450
+    data["rules_hash"] = digest(canonical(data["rules"]))         # and the hash was made to match
+    name = write(tmp_path, "tampered.json", data)
+    proc = _run_with_db(tmp_path, "import", name)
+    assert_unreadable(proc, "tampered.json", "rules.house.changes[0]")
+    assert _imported(tmp_path) == []
+    assert_unreadable(run(tmp_path, "sheet", name, "-o", "out.pdf"), "rules.house.changes[0]")
+    assert not (tmp_path / "out.pdf").exists()
