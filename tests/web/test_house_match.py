@@ -93,7 +93,7 @@ def test_a_long_list_of_changes_folds_on_the_sheet_but_every_change_is_there(cli
     match = matches.create_match(db, variant="diszitett", options=None, house=many,
                                  sides=[{"name": "Anna"}, {"name": "Béla"}])
     head = header(client.get(f"/m/{match.edit_token}").get_data(as_text=True))
-    assert '<details class="house-list">' in head and "5 numbers changed" in words(head)
+    assert '<details class="house-list disclosure">' in head and "5 numbers changed" in words(head)
     assert len(re.findall(r"<li data-key=", head)) == 5
     assert "House rules</strong></a>" in head         # no name given: the words alone
 
