@@ -20,6 +20,7 @@ from ..matches import rules_of
 from ..models import Match
 from ..rules import get_variant
 from ..rules.errors import RecordError
+from ..rules.pinned import resolved
 from ..sheet import house_shown
 from ..words import humanize, shown_variant, table_word
 from .checker import KEYPAD, js_strings, judge_by, read_situation, render_reference
@@ -27,12 +28,12 @@ from .common import load_match, on_both_links
 
 bp = Blueprint("match_rules", __name__)
 
+
 def _document(match: Match) -> dict[str, Any]:
     """The match's stored rules document (its resolved table and identity); today's variant for a match the
     migration left unpinned."""
     if match.rules_json is not None:
         return json.loads(match.rules_json)
-    from ..rules.pinned import resolved
     return resolved(match.variant, match.options)
 
 
@@ -50,9 +51,9 @@ def chosen_options(variant_id: str, options: dict[str, Any]) -> list[dict[str, A
 
 
 def house_context(match: Match, editable: bool) -> dict[str, Any]:
-    """What every page of a match shows of its own rules: the house block (``matches.house_of``: name and
-    changes, None without house rules), its changes as printable rows, the links to the match's rules page and
-    meld checker (the checker only where its game has melds)."""
+    """What every page of a match shows of its own rules: the house block of its stored rules
+    (:func:`scorekeeper.sheet.house_shown`: name, changes and their printable rows; None without house rules) and
+    the links to the match's rules page and meld checker (the checker only where its game has melds)."""
     house = house_shown(match.rules_json)
     token = match.edit_token if editable else match.view_token
     prefix = "" if editable else "view_"
