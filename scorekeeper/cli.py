@@ -150,7 +150,8 @@ def check_meld_command(variant: str, opening_minimum: str | None, going_out: boo
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A variant option (with --show).")
 @click.option("--rules", "rules_file", default=None, metavar="FILE.json",
-              help="House rules (with --show): a partial table, deep-merged over the variant and its options.")
+              help="House rules (with --show): a partial table, deep-merged over the variant and its options, or a "
+                   "house-rules file shared from the app (its options, then -o).")
 def variants_command(show: str | None, option_pairs: tuple[str, ...], rules_file: str | None) -> None:
     """List the variants and their options with defaults (JSON); --show ID prints one variant's resolved rules."""
     if show is None:
@@ -168,8 +169,8 @@ def variants_command(show: str | None, option_pairs: tuple[str, ...], rules_file
     try:
         document = service.resolved_rules(show, _options(option_pairs), house)
     except ScorekeeperError as exc:
-        _fail(f"{rules_file}: {exc}" if house is not None and getattr(exc, "field", "").startswith("rules")
-              else str(exc))
+        in_file = getattr(exc, "field", "").split(".")[0] in ("rules", "format", "format_version", "name")
+        _fail(f"{rules_file}: {exc}" if house is not None and in_file else str(exc))
     _emit(document)
 
 

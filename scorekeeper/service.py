@@ -71,13 +71,21 @@ def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | N
 
 def resolved_rules(variant: str, options: Mapping[str, Any] | None = None,
                    house: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The rules document a match of ``variant`` with ``options`` and the house partial ``house`` would be pinned
-    to (:func:`scorekeeper.rules.house.house_document`): identity, options, the resolved table, the house
-    block when the partial changes anything. RecordError naming the variant, the option or ``rules.<key>``."""
-    from .rules.house import house_document
+    """The rules document a match of ``variant`` with ``options`` and the house rules ``house`` would be pinned
+    to (:func:`scorekeeper.rules.house.house_document`): identity, options, the resolved table, the house block
+    when they change anything. ``house`` is a partial table, or a house-rules preset file (its ``rules``, named
+    by it, over its options; ``options`` given here win). RecordError naming the variant, the option or
+    ``rules.<key>`` (a preset's own fields: ``format``, ``name``, ``variant``, ``options.<n>``)."""
+    from .rules.house import PRESET_FORMAT, house_document, read_preset
     if not isinstance(variant, str):
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
-    return house_document(variant, options, house)
+    name = ""
+    if isinstance(house, Mapping) and house.get("format") == PRESET_FORMAT:
+        preset = read_preset(house)
+        if preset["variant"] != variant:
+            raise RecordError(f"these house rules are for {preset['variant']!r}, not {variant!r}", field="variant")
+        options, house, name = {**preset["options"], **(options or {})}, preset["rules"], preset["name"]
+    return house_document(variant, options, house, name=name)
 
 
 def variants() -> list[dict[str, Any]]:

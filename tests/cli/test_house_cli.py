@@ -78,6 +78,32 @@ def test_show_refuses_bad_input_naming_it(tmp_path, args, files, needles):
     assert_unreadable(run(tmp_path, "variants", *args), *needles)
 
 
+PRESET = {"format": "scorekeeper-house-rules", "format_version": 1, "name": "Nagyi", "variant": "diszitett",
+          "options": {"opening_minimum": "90"}, "rules": RED_450}
+
+
+def test_show_reads_a_shared_house_rules_file_with_its_name_and_options(tmp_path):
+    name = write(tmp_path, "nagyi.json", PRESET)
+    shown = result_json(run(tmp_path, "variants", "--show", "diszitett", "--rules", name), 0)
+    assert shown["house"] == {"name": "Nagyi", "changes": [
+        {"key": "canastas.red_canasta.bonus", "variant": 400, "house": 450}]}
+    assert shown["options"]["opening_minimum"] == "90"
+    mine = result_json(run(tmp_path, "variants", "--show", "diszitett", "-o", "opening_minimum=75", "--rules", name), 0)
+    assert mine["table"]["opening"]["minimums"] == [{"from": -1000000000, "minimum": 75}]     # -o wins
+
+
+@pytest.mark.parametrize("change, needles", [
+    ({"variant": "international", "options": {}, "rules": {"going_out": {"out": 200}}},
+     ["variant", "'diszitett'", "'international'"]),
+    ({"format_version": 2}, ["p.json", "format"]),
+    ({"name": ""}, ["p.json", "name"]),
+    ({"rules": {"canastas": {"red_canasta": {"size": [2, 2]}}}}, ["p.json", "rules.canastas.red_canasta.size"]),
+])
+def test_show_refuses_a_bad_shared_file_naming_the_field(tmp_path, change, needles):
+    assert_unreadable(run(tmp_path, "variants", "--show", "diszitett", "--rules",
+                          write(tmp_path, "p.json", {**PRESET, **change})), *needles)
+
+
 def test_score_reads_the_records_house_rules(tmp_path):
     plain = result_json(run(tmp_path, "score", write(tmp_path, "a.json", SEED_1015)), 0)
     house = result_json(run(tmp_path, "score", write(tmp_path, "b.json", {**SEED_1015, "rules": RED_450})), 0)
