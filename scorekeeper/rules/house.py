@@ -155,6 +155,19 @@ def _primary(key: str, also: tuple[str, ...], changed: list[str]) -> str:
     return key
 
 
+# What an entry of a map needs to be built (canasta_table.build_canasta_rules reads these without a default): a
+# kind a house rule adds is told which key it lacks, not the KeyError the build would raise.
+_NEEDED = {"canastas": ("label", "bonus", "size"), "bonuses": ("label",), "penalties": ("label", "points")}
+
+
+def _missing(table: Mapping[str, Any]) -> list[RecordError]:
+    if table.get("family") != "canasta":
+        return []
+    return [_error(f"{section}.{entry}.{key}", phrase("a new entry needs %(key)s", key=key))
+            for section, keys in _NEEDED.items() for entry, value in table.get(section, {}).items()
+            if isinstance(value, Mapping) for key in keys if key not in value]
+
+
 def _built_problems(document: dict[str, Any], changed: list[str]) -> list[RecordError]:
     """What the family's hooks say of the merged table, each at its key."""
     table = document["table"]
@@ -190,6 +203,7 @@ def house_document(variant_id: str, options: Mapping[str, Any] | None, house: An
         raise RecordError(f"house rules change at most {MAX_CHANGES} values; these change {len(found)}",
                           field="rules")
     document = {**document, "table": table, "house": {"name": name, "changes": found}}
+    _raise(_missing(table))
     _raise(_built_problems(document, [c["key"] for c in found]))
     if len(canonical(document).encode("utf-8")) > MAX_BYTES:
         raise RecordError(f"the rules with these house rules are over {MAX_BYTES} bytes of JSON", field="rules")

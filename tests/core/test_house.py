@@ -184,3 +184,14 @@ def test_a_bad_preset_file_is_refused_naming_the_field(change, field):
     with pytest.raises(RecordError) as caught:
         read_preset(preset)
     assert caught.value.field == field
+
+
+def test_a_new_canasta_kind_is_told_each_key_it_lacks():
+    """A kind a house rule adds without its label is refused at that key, not with the build's KeyError."""
+    with pytest.raises(RecordError) as caught:
+        house_document("diszitett", None, {"canastas": {"aces": {"rank": "A", "size": [7, 8], "bonus": 1000}}})
+    assert caught.value.field == "rules.canastas.aces.label"
+    assert "needs label" in str(caught.value)
+    document = house_document("diszitett", None, {"canastas": {"aces": {"label": "aces canasta", "rank": "A",
+                                                                        "size": [7, 8], "bonus": 1000}}})
+    assert document["house"]["changes"][-1]["key"] == "canastas.aces"
