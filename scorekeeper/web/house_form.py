@@ -209,7 +209,7 @@ def _read_brackets(form: Mapping[str, str], f: HouseField, got: HouseInput) -> l
         for c, raw in cells.items():
             if COLUMNS.get(c) is not None:       # a word of a closed list
                 if raw not in COLUMNS[c]:
-                    got.add(f.key, f"{where}: " + gettext("choose one of the list."))
+                    got.add(f.key, f"{where}: " + gettext("Choose one of the list."))
                     ok = False
                 elif raw:
                     row[c] = raw
