@@ -18,6 +18,7 @@ from .match_log import current_entries, log_entries, own_revisions, revisions  #
 from .models import HandEvent, Match, MatchSide
 from .remembered import Remembered
 from .rules import RecordError, bounds, get_variant, score_match
+from .rules.house import house_block, house_pin
 from .rules.pinned import pin, rules_from_json
 from .rules.variants import side_size
 from .rules.phrases import phrase
@@ -82,6 +83,12 @@ def rules_of(match: Match) -> Any:
     return rules_from_json(match.rules_json, match.rules_hash)
 
 
+def house_of(match: Match) -> dict[str, Any] | None:
+    """The house rules ``match`` is played under (``{"name", "changes": [{"key", "variant", "house"}]}``), or
+    None: a plain variant."""
+    return house_block(match.rules_json)
+
+
 def _check_side_sizes(rules: Any, sides: list[MatchSide]) -> None:
     """Six players in all are not enough: each side of an even form holds its share (rules/variants.side_size)."""
     size = side_size(rules, len(sides))
@@ -94,14 +101,17 @@ def _check_side_sizes(rules: Any, sides: list[MatchSide]) -> None:
 
 def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
                  sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None,
-                 edit_token: str | None = None) -> Match:
+                 edit_token: str | None = None, house: Mapping[str, Any] | None = None,
+                 house_name: str = "") -> Match:
     """Validate and store a new match, pinned to today's rules of its variant and options (or to ``pinned``,
     ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``.
     ``edit_token`` is given by a rematch, whose token comes from its form's key (web/share.py); a second match
-    with it is refused by the column's unique constraint (``IntegrityError``, session to be rolled back)."""
+    with it is refused by the column's unique constraint (``IntegrityError``, session to be rolled back).
+    ``house``: a house partial (rules/house.py) merged over the variant and pinned with it, named ``house_name``;
+    a key or value it cannot take is a RecordError on ``rules.<key>`` and nothing is stored."""
     if pinned is None:
         get_variant(variant).rules(options)          # an unknown variant or option: a RecordError naming it
-        pinned = pin(variant, options)
+        pinned = house_pin(variant, options, house, name=house_name) if house else pin(variant, options)
     rules = rules_from_json(*pinned)
     if not isinstance(sides, (list, tuple)) or not rules.min_sides <= len(sides) <= rules.max_sides:
         span = rules.min_sides if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"

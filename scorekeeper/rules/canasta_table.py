@@ -20,16 +20,16 @@ from .schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeI
                      WildRelation)
 from .tables import frozen
 from .tally import tally_vocabulary
+from .phrases import phrase
+from .table_checks import TableProblem, as_problems, bracket_problems, canasta_kind_problems, shape_problems
 from .variants import Variant, players_total, total_players_problems
 
 DEFAULT_WILDS = ("2", "JK")
 
 
 def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
-    out = tuple(Bracket(start=int(r["from"]), value=r[key]) for r in rows)
-    if [b.start for b in out] != sorted(b.start for b in out):
-        raise VariantError(f"brackets must be in ascending order of 'from': {rows!r}")
-    return out
+    # Their order is checked with the other contradictions (table_checks.bracket_problems), at its key.
+    return tuple(Bracket(start=int(r["from"]), value=r[key]) for r in rows)
 
 
 def _keys(value: Any) -> tuple[str, ...]:
@@ -210,29 +210,34 @@ def _classic_fields(data: Mapping[str, Any]) -> dict[str, Any]:
                 opening_canasta_suffices=bool(data["opening"].get("canasta_suffices", False)))
 
 
-def canasta_table_problems(r: Rules) -> list[str]:
-    """The canasta family's ``table_problems`` hook."""
+def canasta_table_problems(r: Rules) -> list[TableProblem]:
+    """The canasta family's ``table_problems`` hook: every contradiction, each at its key (:mod:`.table_checks`)."""
     problems = []
     needed = {"4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "black3", "red3"}
     if missing := needed - set(r.card_values):
-        problems.append(f"card_values lacks {sorted(missing)}")
+        problems.append(TableProblem("card_values", phrase("lacks %(keys)s", keys=", ".join(sorted(missing)))))
     if unknown := r.wilds - {"2", "JK"}:
-        problems.append(f"deck.wilds may name 2 and JK only, not {sorted(unknown)}")
+        problems.append(TableProblem("deck.wilds", phrase("may name 2 and JK only, not %(keys)s",
+                                                          keys=", ".join(sorted(unknown)))))
     if len(r.red_three_totals) != r.red_threes_in_deck + 1:
-        problems.append(f"red_threes.totals needs {r.red_threes_in_deck + 1} entries (0..{r.red_threes_in_deck})")
-    if not r.opening_minimums:
-        problems.append("opening.minimums is empty")
+        problems.append(TableProblem("red_threes.totals", phrase(
+            "the red-three totals need %(count)s entries, one for each number of red threes from 0 to %(most)s",
+            count=r.red_threes_in_deck + 1, most=r.red_threes_in_deck), also=("deck.packs",)))
+    problems += bracket_problems(r.opening_minimums, "opening.minimums", required=True)
+    problems += bracket_problems(r.taxation, "taxation.brackets", required=False)
     if not r.min_sides <= r.max_sides:
-        problems.append("players.min_sides exceeds max_sides")
-    if r.deals is not None and r.deals < 1:
-        problems.append(f"match.deals must be at least 1, not {r.deals}")
-    if r.round_of_deals is not None and r.round_of_deals < 1:
-        problems.append(f"match.round_of_deals must be at least 1, not {r.round_of_deals}")
+        problems.append(TableProblem("players.min_sides", phrase("is more than players.max_sides"),
+                                     also=("players.max_sides",)))
     if odd := [n for n in r.targets_by_sides if not r.min_sides <= n <= r.max_sides]:
-        problems.append(f"match.targets_by_sides names {odd[0]} sides; this form has {r.min_sides}..{r.max_sides}")
+        problems.append(TableProblem("match.targets_by_sides", phrase(
+            "names %(count)s sides; this form has %(low)s to %(high)s", count=odd[0], low=r.min_sides,
+            high=r.max_sides)))
     if not r.going_out_allowed and r.going_out_required:
-        problems.append("going_out.allowed is false but required_each_hand is true")
-    for k in r.canastas:
-        if k.shape not in r.shapes:
-            problems.append(f"canastas.{k.kind} has shape {k.shape!r}, which melds does not allow")
-    return problems + total_players_problems(r)
+        problems.append(TableProblem("going_out.required_each_hand", phrase(
+            "a hand cannot have to end by going out when nobody may go out"), also=("going_out.allowed",)))
+    if r.canastas_required and not any(k.counts_to_go_out for k in r.canastas):
+        problems.append(TableProblem("going_out.canastas_required", phrase(
+            "going out needs canastas, but the table has no canasta that counts"), also=("canastas",)))
+    problems += shape_problems(dict(r.shapes))
+    problems += canasta_kind_problems(r.canastas, dict(r.shapes), bool(r.wilds))
+    return problems + as_problems(total_players_problems(r))

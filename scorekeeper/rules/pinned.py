@@ -38,7 +38,10 @@ from .variants import Variant, family, resolved_table
 FORMAT = "scorekeeper-rules"
 FORMAT_VERSION = 1
 IDENTITY = ("id", "name", "family", "seed", "reference")
-KEYS = {"format", "format_version", *IDENTITY, "options", "table"}
+KEYS = {"format", "format_version", *IDENTITY, "options", "table", "house"}
+# A house block (rules/house.py) lists at most this many changed values, each as exactly these keys.
+HOUSE_CHANGES_MAX = 200
+CHANGE_KEYS = {"key", "variant", "house"}
 # A resolved table is about 2 KB of JSON (international: 1.9 KB); thirty-two times that is room for a house
 # variant with many kinds and penalties, and still a bound on what an import makes us parse and build.
 MAX_BYTES = 64 * 1024
@@ -158,7 +161,35 @@ def _checked(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         raise RecordError("a resolved table has its options applied, not listed", field="rules.table.options")
     if found := list(problems(table, SCHEMAS[table["family"]])):
         raise RecordError("; ".join(found), field="rules.table")
+    if "house" in document:
+        _check_house(document["house"], table)
     return table, options
+
+
+def value_at(table: Mapping[str, Any], key: str) -> Any:
+    """The value of a dotted key in a table (None when absent)."""
+    node: Any = table
+    for part in key.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+def _check_house(block: Any, table: Mapping[str, Any]) -> None:
+    """A house block (rules/house.py) must say what the table holds: each change's house value is the table's
+    value at its key, so a list of changes edited in an export cannot show numbers the match is not played by."""
+    if not isinstance(block, dict) or set(block) != {"name", "changes"} or not isinstance(block["name"], str) \
+            or len(block["name"]) > 80 or not isinstance(block["changes"], list) \
+            or not 0 < len(block["changes"]) <= HOUSE_CHANGES_MAX:
+        raise RecordError("expected the house rules as {\"name\": text, \"changes\": [...]}", field="rules.house")
+    for k, change in enumerate(block["changes"]):
+        if not isinstance(change, dict) or set(change) != CHANGE_KEYS or not isinstance(change["key"], str):
+            raise RecordError("expected a change as {\"key\", \"variant\", \"house\"}",
+                              field=f"rules.house.changes[{k}]")
+        if value_at(table, change["key"]) != change["house"] or change["variant"] == change["house"]:
+            raise RecordError(f"the change of {change['key']!r} does not match the table's value",
+                              field=f"rules.house.changes[{k}]")
 
 
 def _build(document: dict[str, Any]) -> Any:
@@ -173,7 +204,7 @@ def _build(document: dict[str, Any]) -> Any:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"the table is incomplete or malformed: {exc!r}", field="rules.table") from None
     if found := hooks.hook("table_problems")(rules):
-        raise RecordError("; ".join(found), field="rules.table")
+        raise RecordError("; ".join(map(str, found)), field="rules.table")
     return rules
 
 

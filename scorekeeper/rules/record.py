@@ -17,12 +17,13 @@ from .errors import NotationError, RecordError
 from .phrases import phrase
 from .summary import SUMMARY_FIELDS, SideSummary, parse_summary
 from .canasta_rules import Rules
+from .house import house_rules
 from .variants import family, get_variant, registry
 
 OUT_CHOICES = ("none", "out", "concealed", "table_clear")
 _SIDE_FIELDS = {"name", "players", "melds", "red_threes", "twins", "out", "pile_size", "hand", "penalties",
                 *SUMMARY_FIELDS, *("double_out", "black_threes_taken")}   # seed 003 §7 (S7, S25)
-_TOP_FIELDS = {"variant", "options", "totals_before", "sides", "hand_number"}   # hand_number: seed 003 §7 (S20)
+_TOP_FIELDS = {"variant", "options", "rules", "totals_before", "sides", "hand_number"}   # hand_number: seed 003 §7 (S20)
 #: Unreadable cards of one record reported at once; more are typed only on purpose, and the list stays short.
 TYPOS_MAX = 20
 
@@ -269,6 +270,9 @@ def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> An
     bad = bounds.bad_json(options)
     if bad:
         raise RecordError(bad[1], field=f"options.{bad[0]}")
+    if data.get("rules") is not None:                # house rules over the variant (rules/house.py)
+        get_variant(variant_id).rules(options)
+        return house_rules(variant_id, options, data["rules"])
     return get_variant(variant_id).rules(options)
 
 

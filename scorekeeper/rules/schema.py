@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Iterator
 
+from .phrases import Phrase, phrase
+
 
 class WildRelation(StrEnum):
     ANY = "any"
@@ -86,6 +88,26 @@ class ScorePer(StrEnum):
 
 
 @dataclass(frozen=True)
+class Int:
+    """A whole number in ``[low, high]``: what a real table can reach, with room to spare. Every number a table
+    holds has a range, so a house rule of 10**400 points is refused at its key instead of overflowing a chart
+    long after it was stored (the same reason as rules/bounds.py)."""
+
+    low: int
+    high: int
+
+
+#: A number the schema gives no narrower range (Keltis tables): bounded all the same.
+ANY_INT = Int(-10**9, 10**9)
+#: Ranges shared by many keys: a bonus, penalty or red-three total; a card's value; a meld's or canasta's size.
+POINTS = Int(-10_000, 10_000)
+CARD_POINTS = Int(-1_000, 1_000)
+SIZE = Int(1, 999)           # 99: "no most", as seed 003 tables write it
+CAP = Int(0, 999)                # a cap where 0 means none (max_size), or a count of wild cards
+FROM_TOTAL = Int(-10**9, 10_000_000)   # a bracket's start: the first is -1 000 000 000, "from the start"
+
+
+@dataclass(frozen=True)
 class ListOf:
     item: Any
 
@@ -117,59 +139,59 @@ _HEAD = {"id": str, "name": str, "seed": str, "reference": str, "family": str}
 # ``label`` and ``help`` (and a choice's ``_label``) are English words the pages translate (msgids: the table
 # words extractor, scorekeeper/rules/table_words.py).
 _OPTION = {"decision": str, "default": str, "label": str, "help": str, "choices": MapOf(PATCHES)}
-_PLAYERS = {"min_sides": int, "max_sides": int, "players_per_side": int, "total": ListOf(int),
+_PLAYERS = {"min_sides": Int(1, 6), "max_sides": Int(1, 6), "players_per_side": Int(1, 3), "total": ListOf(Int(1, 18)),
             "score_per": ScorePer}
-_CARD_VALUES = {key: int for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
+_CARD_VALUES = {key: CARD_POINTS for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
                                      "black3", "red3")}
 
 _KEYS = AnyOf((str, ListOf(str)))
 #: A condition over a side's tally (canasta_rules.Condition); the count names are checked when the rules are built.
-CONDITION = {"count": _KEYS, "at_least": int, "at_most": int, "at_least_count_of": _KEYS,
+CONDITION = {"count": _KEYS, "at_least": Int(-1000, 1000), "at_most": Int(-1000, 1000), "at_least_count_of": _KEYS,
              "at_most_count_of": _KEYS, "went_out": bool}
 _CONDITIONS = ListOf(CONDITION)
-_SIZES = {"allowed": bool, "min_size": int, "max_size": int}
-_LIMITS = {**_SIZES, "max_wilds": int, "max_wilds_by_size": MapOf(int), "min_naturals": int,
+_SIZES = {"allowed": bool, "min_size": SIZE, "max_size": CAP}
+_LIMITS = {**_SIZES, "max_wilds": CAP, "max_wilds_by_size": MapOf(CAP), "min_naturals": CAP,
            "wild_relation": WildRelation}
 
 # Seed 003's classic family (shared/SEED003_DIGEST.md §6–7), kept in blocks of their own:
 # - the double ending (S7): its bonus; a table without the key has no double ending (a record's double_out is a
 #   problem there); ``allowed = false``: nobody may go out, every hand ends on the stock (escalera_sevens, S22);
-_CLASSIC_GOING_OUT = {"double_out": int, "allowed": bool}
+_CLASSIC_GOING_OUT = {"double_out": POINTS, "allowed": bool}
 # - black threes taken with the pile and set aside (cuban, S25): the record's black_threes_taken is allowed;
 _CLASSIC_BLACK_THREES = {"taken_with_pile": bool}
 # - a target by the number of sides (classic_fr form 6: 10 000 with two sides, 7500 with three), and a match
 #   decided only after complete rounds of so many deals (escalera_sevens, S20: hand numbers 4, 8, 12 ...).
-_CLASSIC_MATCH = {"targets_by_sides": MapOf(int), "round_of_deals": int}
+_CLASSIC_MATCH = {"targets_by_sides": MapOf(Int(1, 1_000_000)), "round_of_deals": Int(1, 200)}
 # - an opening that holds a canasta needs no minimum (l. 91 "S'il y a un canast sous la main, il est permis de
 #   l'étaler dans tous les cas").
 _CLASSIC_OPENING = {"canasta_suffices": bool}
 
 CANASTA: dict[str, Any] = {
     **_HEAD,
-    "deck": {"packs": int, "jokers": int, "wilds": ListOf(str)},
+    "deck": {"packs": Int(1, 6), "jokers": Int(0, 24), "wilds": ListOf(str)},
     "players": _PLAYERS,
     "card_values": _CARD_VALUES,
     "hand_values": _CARD_VALUES,
     "melds": {"one_group_per_rank": bool, "opening_wild_value": OpeningWildValue,
-              "group": {**_LIMITS, "max_size_by_rank": MapOf(int)},
-              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str), "max_size_going_out": int},
-              "wild_only": {**_SIZES, "opening_value": int},
+              "group": {**_LIMITS, "max_size_by_rank": MapOf(SIZE)},
+              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str), "max_size_going_out": CAP},
+              "wild_only": {**_SIZES, "opening_value": CARD_POINTS},
               "black_threes": {**_SIZES, "going_out_only": bool, **_CLASSIC_BLACK_THREES}},
-    "canastas": MapOf({"label": str, "size": ListOf(int), "bonus": int, "shape": Shape, "wilds": ListOf(int),
-                       "jokers": ListOf(int), "deuces": ListOf(int), "wild_mix": WildMix, "rank": str,
+    "canastas": MapOf({"label": str, "size": ListOf(SIZE), "bonus": POINTS, "shape": Shape, "wilds": ListOf(CAP),
+                       "jokers": ListOf(CAP), "deuces": ListOf(CAP), "wild_mix": WildMix, "rank": str,
                        "when": _CONDITIONS, "counts_to_go_out": bool}),
-    "red_threes": {"totals": ListOf(int), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
-                   "in_hand_points": int},
-    "twins": {"allowed": bool, "points": int},
-    "going_out": {"out": int, "concealed": int, "table_clear": int, "table_clear_min_pile": int,
-                  "canastas_required": int, "requires": _CONDITIONS, "required_each_hand": bool,
+    "red_threes": {"totals": ListOf(POINTS), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
+                   "in_hand_points": POINTS},
+    "twins": {"allowed": bool, "points": POINTS},
+    "going_out": {"out": POINTS, "concealed": POINTS, "table_clear": POINTS, "table_clear_min_pile": Int(0, 400),
+                  "canastas_required": Int(0, 20), "requires": _CONDITIONS, "required_each_hand": bool,
                   "concealed_waives_minimum": bool, **_CLASSIC_GOING_OUT},
-    "bonuses": MapOf({"label": str, "points": int, "per": str, "when": _CONDITIONS, "hook": str}),
-    "opening": {"minimums": ListOf({"from": int, "minimum": int, "canasta": OpeningCanasta}),
+    "bonuses": MapOf({"label": str, "points": POINTS, "per": str, "when": _CONDITIONS, "hook": str}),
+    "opening": {"minimums": ListOf({"from": FROM_TOTAL, "minimum": Int(0, 10_000), "canasta": OpeningCanasta}),
                 "without_wilds": bool, **_CLASSIC_OPENING},
-    "taxation": {"brackets": ListOf({"from": int, "method": TaxMethod}), "negative": NegativeTax},
-    "match": {"target": int, "deals": int, "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
-    "penalties": MapOf({"label": str, "points": int}),
+    "taxation": {"brackets": ListOf({"from": FROM_TOTAL, "method": TaxMethod}), "negative": NegativeTax},
+    "match": {"target": Int(1, 1_000_000), "deals": Int(1, 200), "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
+    "penalties": MapOf({"label": str, "points": POINTS}),
     "options": MapOf(_OPTION),
 }
 
@@ -188,7 +210,6 @@ KELTIS: dict[str, Any] = {
 #: The schema of each family (the keys of ``families.FAMILIES``).
 SCHEMAS: dict[str, dict[str, Any]] = {"canasta": CANASTA, "keltis": KELTIS}
 
-_TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false"}
 # Keys an option may not patch: the options themselves (an option that rewrites options has no fixed meaning).
 _UNPATCHABLE = {"options"}
 
@@ -196,62 +217,82 @@ _UNPATCHABLE = {"options"}
 def problems(value: Any, schema: Any, path: str = "", root: dict[str, Any] | None = None) -> Iterator[str]:
     """Every way ``value`` breaks ``schema``, as ``"<dotted path>: <what is wrong>"`` sentences (none: it fits).
     ``root`` is the family's whole schema, against which option patches are checked."""
+    return (says.render() for _key, says in located(value, schema, path, root))
+
+
+def located(value: Any, schema: Any, path: str = "", root: dict[str, Any] | None = None) -> Iterator[tuple[str, Phrase]]:
+    """:func:`problems` as ``(dotted key, sentence)`` pairs, the sentence a phrase a front can translate (a house
+    rule's form shows each at its field)."""
     root = schema if root is None else root
     where = path or "the table"
     if isinstance(schema, dict):
         if not isinstance(value, dict):
-            yield f"{where} must be a table, not {value!r}"
+            yield path, phrase("%(where)s must be a table, not %(value)s", where=where, value=repr(value))
             return
         for key, item in value.items():
             sub = f"{path}.{key}" if path else str(key)
             if key not in schema:
-                yield f"unknown key {sub}"
+                yield sub, phrase("unknown key %(key)s", key=sub)
             else:
-                yield from problems(item, schema[key], sub, root)
+                yield from located(item, schema[key], sub, root)
     elif isinstance(schema, MapOf):
         if not isinstance(value, dict):
-            yield f"{where} must be a table, not {value!r}"
+            yield path, phrase("%(where)s must be a table, not %(value)s", where=where, value=repr(value))
             return
         for key, item in value.items():
-            yield from problems(item, schema.value, f"{path}.{key}", root)
+            yield from located(item, schema.value, f"{path}.{key}", root)
     elif isinstance(schema, ListOf):
         if not isinstance(value, list):
-            yield f"{where} must be a list, not {value!r}"
+            yield path, phrase("%(where)s must be a list, not %(value)s", where=where, value=repr(value))
             return
         for k, item in enumerate(value):
-            yield from problems(item, schema.item, f"{path}[{k}]", root)
+            yield from located(item, schema.item, f"{path}[{k}]", root)
     elif isinstance(schema, AnyOf):
-        found = [list(problems(value, alt, path, root)) for alt in schema.alternatives]
+        found = [list(located(value, alt, path, root)) for alt in schema.alternatives]
         if all(found):
             yield min(found, key=len)[0]
     elif schema is PATCHES:
         yield from _patch_problems(value, path, root)
     elif isinstance(schema, type) and issubclass(schema, StrEnum):
         if value not in {m.value for m in schema}:
-            yield f"{where} must be one of {', '.join(m.value for m in schema)}, not {value!r}"
+            yield path, phrase("%(where)s must be one of %(words)s, not %(value)s", where=where,
+                               words=", ".join(m.value for m in schema), value=repr(value))
+    elif isinstance(schema, Int) or schema is int:
+        yield from _int_problems(value, schema if isinstance(schema, Int) else ANY_INT, path, where)
     elif type(value) is not schema:          # bool is an int to Python, never to a table
-        yield f"{where} must be {_TYPE_NAMES[schema]}, not {value!r}"
+        yield path, (phrase("%(where)s must be a string, not %(value)s", where=where, value=repr(value))
+                     if schema is str else
+                     phrase("%(where)s must be true or false, not %(value)s", where=where, value=repr(value)))
 
 
-def _patch_problems(patch: Any, path: str, root: dict[str, Any]) -> Iterator[str]:
+def _int_problems(value: Any, schema: "Int", path: str, where: str) -> Iterator[tuple[str, Phrase]]:
+    if type(value) is not int:               # bool is an int to Python, never to a table
+        yield path, phrase("%(where)s must be an integer, not %(value)s", where=where, value=repr(value))
+    elif not schema.low <= value <= schema.high:
+        yield path, phrase("%(where)s must be between %(low)s and %(high)s, not %(value)s", where=where,
+                           low=schema.low, high=schema.high, value=value)
+
+
+def _patch_problems(patch: Any, path: str, root: dict[str, Any]) -> Iterator[tuple[str, Phrase]]:
     if not isinstance(patch, dict):
-        yield f"{path} must be a table of patches (\"dotted.key\" = value), not {patch!r}"
+        yield path, phrase("%(where)s must be a table of patches (\"dotted.key\" = value), not %(value)s",
+                           where=path, value=repr(patch))
         return
     for dotted, value in patch.items():
         if dotted == "_when":
-            yield from problems(value, MapOf(str), f"{path}._when", root)
+            yield from located(value, MapOf(str), f"{path}._when", root)
             continue
         if dotted == "_label":
-            yield from problems(value, str, f"{path}._label", root)
+            yield from located(value, str, f"{path}._label", root)
             continue
-        target = _schema_at(root, dotted)
+        target = schema_at(root, dotted)
         if target is None:
-            yield f"unknown key {dotted} (patched by {path})"
+            yield dotted, phrase("unknown key %(key)s (patched by %(where)s)", key=dotted, where=path)
         else:
-            yield from problems(value, target, f"{dotted} (patched by {path})", root)
+            yield from located(value, target, f"{dotted} (patched by {path})", root)
 
 
-def _schema_at(root: dict[str, Any], dotted: str) -> Any:
+def schema_at(root: dict[str, Any], dotted: str) -> Any:
     """The schema of one dotted key, or None when the family has no such key."""
     node: Any = {k: v for k, v in root.items() if k not in _UNPATCHABLE}
     for part in dotted.split("."):

@@ -127,7 +127,7 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise VariantError(f"variant table {variant.id!r} is incomplete or malformed: {exc!r}") from exc
     if problems := contradictions(rules):
-        raise VariantError(f"variant {rules.id!r} with options {dict(rules.options)}: " + "; ".join(problems))
+        raise VariantError(f"variant {rules.id!r} with options {dict(rules.options)}: " + "; ".join(map(str, problems)))
     return rules
 
 

@@ -203,7 +203,7 @@ def test_a_named_hook_scores_what_data_cannot(probe, monkeypatch):
                  id="an unknown hook"),
     pytest.param('[bonuses.x]\nlabel = "x"\nper = "melz"\n', "bonuses.x.per: unknown count 'melz'",
                  id="a bonus per an unknown count"),
-    pytest.param('[match]\ndeals = 0\n', "match.deals must be at least 1", id="a match of no deals"),
+    pytest.param('[match]\ndeals = 0\n', "match.deals must be between 1 and 200", id="a match of no deals"),
 ])
 def test_a_condition_the_tally_cannot_answer_fails_to_load(probe, body, message):
     with pytest.raises(VariantError, match=message):

@@ -75,7 +75,7 @@ def _document(change) -> str:
     pytest.param(_document(lambda d: d["table"]["going_out"].update(out="100")), "rules.table",
                  "going_out.out must be an integer", id="a mistyped value"),
     pytest.param(_document(lambda d: d["table"]["red_threes"].update(totals=[0, 100])), "rules.table",
-                 "red_threes.totals needs 5 entries", id="numbers that contradict"),
+                 "red_threes.totals: the red-three totals need 5 entries", id="numbers that contradict"),
     pytest.param(_document(lambda d: d["table"].pop("going_out")), "rules.table", "incomplete or malformed",
                  id="a table the family cannot build"),
     pytest.param(_document(lambda d: d.update(family="bridge")), "rules.family", "the same in the table",

@@ -156,10 +156,10 @@ def test_wild_cards_come_from_the_deck_spec_italian(probe, cards, kind, legal, w
 
 @pytest.mark.parametrize("body, message", [
     pytest.param('[canastas.samba]\nlabel = "samba"\nshape = "sequence"\nsize = [7, 7]\nbonus = 1500\n',
-                 "canastas.samba has shape 'sequence', which melds does not allow", id="a kind of a shape not allowed"),
-    pytest.param('[deck]\nwilds = ["2", "K"]\n', "deck.wilds may name 2 and JK only", id="a king cannot be wild"),
+                 "canastas.samba.shape: this canasta is of shape sequence, which the melds do not allow", id="a kind of a shape not allowed"),
+    pytest.param('[deck]\nwilds = ["2", "K"]\n', "deck.wilds: may name 2 and JK only", id="a king cannot be wild"),
     pytest.param('[canastas.x]\nlabel = "x"\nshape = "wild_only"\nsize = [7, 7]\nbonus = 1\n',
-                 "canastas.x has shape 'wild_only'", id="a kind of a shape the table never mentions"),
+                 "canastas.x.shape: this canasta is of shape wild_only", id="a kind of a shape the table never mentions"),
     pytest.param('[melds.group]\nallowed = false\n', "melds.group.allowed", id="groups cannot be switched off"),
     pytest.param('[melds.sequence]\nranks = ["4", "5", "3"]\n', r"melds.sequence.ranks must name ranks of 4..A",
                  id="a three cannot stand in a run"),

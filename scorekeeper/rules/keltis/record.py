@@ -18,7 +18,7 @@ _SPLIT = re.compile(r"[\s,]+")
 _NUMBER_TOKEN = re.compile(r"\d{1,2}")
 _GREY_TOKEN = re.compile(r"G(\d{1,2})")
 _STONE_TOKEN = re.compile(r"-?[0-9]{1,2}")
-_TOP_FIELDS = {"variant", "options", "totals_before", "sides"}
+_TOP_FIELDS = {"variant", "options", "rules", "totals_before", "sides"}
 _SIDE_FIELDS = {"name", "players", "rows", "grey", "stones"}
 
 
