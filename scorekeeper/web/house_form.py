@@ -63,8 +63,8 @@ def _yes_no(value: bool) -> str:
 def columns_of(f: HouseField) -> list[str]:
     """The columns of a brackets field: "from" and those its rows use (a new table's guess from its key)."""
     rows = f.value if isinstance(f.value, list) else []
-    used = [c for c in COLUMNS if any(isinstance(r, Mapping) and c in r for r in rows)]
-    return ["from", *(used or (["method"] if f.key.startswith("taxation") else ["minimum"]))]
+    main = getattr(f, "column", "") or ("method" if f.key.startswith("taxation") else "minimum")
+    return ["from", *(c for c in COLUMNS if c == main or any(isinstance(r, Mapping) and c in r for r in rows))]
 
 
 def shown(f: HouseField, value: Any) -> str:
@@ -167,7 +167,11 @@ def _read_number(form: Mapping[str, str], name: str, key: str, got: HouseInput, 
 
 
 def _read_field(form: Mapping[str, str], f: HouseField, got: HouseInput) -> Any:
+    """The value typed for one field; ``None`` for a problem or for a value the table leaves out left blank."""
     name = PREFIX + f.key
+    if f.value is None and not any(form.get(n, "").strip() for n in _names_of(f, form)):
+        got.typed.update({n: "" for n in _names_of(f, form)})
+        return None                      # left out by the table, left blank: no change
     if f.kind == "int":
         return _read_number(form, name, f.key, got)
     if f.kind in ("bool", "choice"):
@@ -185,6 +189,17 @@ def _read_field(form: Mapping[str, str], f: HouseField, got: HouseInput) -> Any:
     if f.kind == "brackets":
         return _read_brackets(form, f, got)
     return None
+
+
+def _names_of(f: HouseField, form: Mapping[str, str]) -> list[str]:
+    name = PREFIX + f.key
+    if f.kind in ("int", "bool", "choice"):
+        return [name]
+    if f.kind == "range":
+        return [f"{name}-0", f"{name}-1"]
+    if f.kind == "brackets":
+        return [k for k in list(form)[:2000] if k.startswith(name + "-")]
+    return []
 
 
 def _part_label(f: HouseField, i: int) -> str:
@@ -218,7 +233,9 @@ def _read_brackets(form: Mapping[str, str], f: HouseField, got: HouseInput) -> l
                 ok = ok and value is not None
                 row[c] = value
         rows.append(row)
-    if rows and rows[0].get("from") != START:
+    if not rows and not f.value:
+        return f.value                   # a table without brackets, left without: no change
+    if not rows or rows[0].get("from") != START:
         got.add(f.key, gettext("The first row, from the start of the match, is needed."))
         ok = False
     return rows if ok else None
@@ -325,12 +342,14 @@ def _field_view(f: HouseField, variant_name: str, value: Any, typed: Mapping[str
                            "variant": f"{variant_name}: {shown(f, f.value)}", "low": f.low, "high": f.high,
                            "errors": errors}
     if f.kind == "int":
-        out["value"] = typed.get(name, str(value))
+        out["value"] = typed.get(name, "" if value is None else str(value))
     elif f.kind in ("bool", "choice"):
-        raw = ("yes" if value else "no") if f.kind == "bool" else str(value)
+        raw = "" if value is None else ("yes" if value else "no") if f.kind == "bool" else str(value)
         out["value"] = typed.get(name, raw)
         out["choices"] = [("yes", _yes_no(True)), ("no", _yes_no(False))] if f.kind == "bool" else \
             [(c, _choice_word(c)) for c in f.choices]
+        if f.value is None:              # the table leaves it out: "—" keeps it so
+            out["choices"].insert(0, ("", "—"))
     elif f.kind in ("range", "list"):
         size = 2 if f.kind == "range" else len(f.value or ())
         items = list(value) if isinstance(value, (list, tuple)) else []
@@ -364,7 +383,7 @@ def _bracket_rows(f: HouseField, value: Any, typed: Mapping[str, str]) -> tuple[
                     "value": raw, "fixed": r == 0 and c == "from"}
             if COLUMNS.get(c) is not None:
                 cell["choices"] = [(v, _choice_word(v)) for v in COLUMNS[c]]
-                if r > 0 and "" not in COLUMNS[c]:          # a row is removed by leaving it blank
+                if (r > 0 or not stored) and "" not in COLUMNS[c]:      # a blank row is no row
                     cell["choices"] = [("", "—"), *cell["choices"]]
             cells.append(cell)
         rows.append({"number": r + 1, "cells": cells, "new": r >= len(stored)})

@@ -4,10 +4,12 @@ prefilled field as rendered, see house_pages.form_values) with only the fields a
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from house_pages import field_errors, form_values, matches_stored, presets_stored, stored_rules
+from scorekeeper.rules import registry
 from scorekeeper.rules.pinned import pin
 from web_helpers import csrf_from
 
@@ -195,3 +197,27 @@ def test_the_summary_counts_the_changes_when_the_form_comes_back(app, client):
 def test_the_house_fields_post_needs_the_csrf_token(app, client):
     values = page_values(client)
     assert csrf_from(client.get("/").get_data(as_text=True)) == values["csrf_token"]
+
+
+def _seated(values: dict[str, str], html: str) -> dict[str, str]:
+    """Names in every name field of the rows the form needs (all rows up to the least it seats)."""
+    least = len(re.findall(r'<label for="sides-\d+-name">(?:(?!optional).)*?</label>', html)) or 2
+    names = iter(f"P{i}" for i in range(100))
+    for key in list(values):
+        found = re.fullmatch(r"sides-(\d+)-(name|players-\d+)", key)
+        if found and int(found.group(1)) < max(least, 2):
+            values[key] = next(names)
+    return values
+
+
+@pytest.mark.parametrize("variant", list(registry()))
+def test_every_variants_untouched_prefill_posts_as_no_change(app, client, variant):
+    html = client.get(f"/?variant={variant}").get_data(as_text=True)
+    values = _seated(form_values(html), html)
+    response = client.post("/matches", data=values)
+    assert response.status_code == 303, field_problems(response.get_data(as_text=True))
+    assert "house" not in stored_rules(app, response.headers["Location"])
+
+
+def field_problems(html: str) -> list[str]:
+    return re.findall(r'class="field-error"[^>]*>([^<]*)<', html)
