@@ -169,6 +169,8 @@ def _read_number(form: Mapping[str, str], name: str, key: str, got: HouseInput, 
 def _read_field(form: Mapping[str, str], f: HouseField, got: HouseInput) -> Any:
     """The value typed for one field; ``None`` for a problem or for a value the table leaves out left blank."""
     name = PREFIX + f.key
+    if not any(n in form for n in _names_of(f, form)):
+        return None                      # not on the page that was sent (an older page, a script): unchanged
     if f.value is None and not any(form.get(n, "").strip() for n in _names_of(f, form)):
         got.typed.update({n: "" for n in _names_of(f, form)})
         return None                      # left out by the table, left blank: no change
@@ -195,8 +197,8 @@ def _names_of(f: HouseField, form: Mapping[str, str]) -> list[str]:
     name = PREFIX + f.key
     if f.kind in ("int", "bool", "choice"):
         return [name]
-    if f.kind == "range":
-        return [f"{name}-0", f"{name}-1"]
+    if f.kind in ("range", "list"):
+        return [f"{name}-{i}" for i in range(2 if f.kind == "range" else len(f.value or ()))]
     if f.kind == "brackets":
         return [k for k in list(form)[:2000] if k.startswith(name + "-")]
     return []
