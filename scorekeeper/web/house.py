@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ..db import get_session
 from ..limiter import limit
@@ -106,14 +107,18 @@ def _imported_text() -> tuple[str, str]:
 
 
 def _refusal(exc: ValueError) -> str:
+    """Why a file was refused, naming the bad field: its words, and its path as the file writes it (notation)."""
     field = getattr(exc, "field", None)
     if not isinstance(exc, RecordError):
         return _("Not valid JSON (line %(line)d, column %(column)d).", line=getattr(exc, "lineno", 1),
                  column=getattr(exc, "colno", 1))
-    reason = say_error(exc)
+    says = getattr(exc, "says", None)
+    reason = say(says) if says is not None else say_error(exc)
+    if field and says is not None and "where" in dict(says.args):        # the reason names the field itself
+        return Markup("{} (<code>{}</code>)").format(reason, field)
     if field and field.startswith("rules."):
-        return f"{say(key_label(field[len('rules.'):]))} ({field}): {reason}"
-    return f"{field}: {reason}" if field else reason
+        return Markup("{} (<code>{}</code>): {}").format(say(key_label(field[len("rules."):])), field, reason)
+    return Markup("<code>{}</code>: {}").format(field, reason) if field else reason
 
 
 def _variant_name(document: Mapping[str, Any]) -> str:

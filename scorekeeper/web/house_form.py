@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from ..rules import RecordError
 from ..rules import house as core
-from ..rules.house_fields import GROUP_LABELS, HouseField, house_fields
+from ..rules.house_fields import GROUP_LABELS, HouseField, house_fields, key_label
 from ..rules.phrases import Phrase
 from ..rules.schema import OpeningCanasta, TaxMethod
 from ..words import PAGE_WORDS, humanize, table_word
@@ -34,6 +34,8 @@ FROM_FIELD = "house-from"        # the preset the form was prefilled from (its n
 JSON_MOST = 20_000               # characters of the advanced textarea
 ROWS_MOST = 16                   # bracket rows read: no table has more than five
 DIGITS = 10                      # a number typed: -9 999 999 999 … 9 999 999 999; the core checks the range
+WORD_ARGS = ("what", "shape")
+_KEY = re.compile(r"[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+")     # a label's arguments that are words of the catalogue, not values
 START = -1_000_000_000           # the first bracket's "from": the start of the match
 _NUMBER = re.compile(rf"-?[0-9]{{1,{DIGITS}}}")
 # Bracket columns, in the order they are shown, and the words a choice column offers ("" = none given).
@@ -41,19 +43,55 @@ COLUMNS = {"minimum": None, "canasta": ("", *(c.value for c in OpeningCanasta)),
            "method": tuple(m.value for m in TaxMethod)}
 
 
+def without_key(message: str, key: str) -> str:
+    """A schema message starts with the key it is about ("canastas.red_canasta.bonus: must be …"): said at that
+    key's field, or after its words, the key once is enough."""
+    return message[len(key) + 2:] if key and message.startswith(key + ": ") else message
+
+
+def _arg(name: str, value: Any) -> Any:
+    if not isinstance(value, str) or not value:
+        return value
+    if name in WORD_ARGS:
+        return gettext(value)
+    if name == "where" and _KEY.fullmatch(value):      # a schema message's dotted key: said as its words
+        return say(key_label(value))
+    return value
+
+
 def say(phrase: Phrase | str) -> str:
     """A phrase of the core (a field's label, an error) in the page's language."""
     if isinstance(phrase, str):
         return phrase
-    return _in_page_language(phrase.render(), lambda: phrase.render(gettext(phrase.template), PAGE_WORDS))
+    # key_label fills "what"/"shape" with English words that are msgids themselves ("bonus", "groups")
+    inner = Phrase(phrase.template, tuple((k, _arg(k, v)) for k, v in phrase.args))
+    return _in_page_language(phrase.render(), lambda: inner.render(gettext(phrase.template), PAGE_WORDS))
 
 
 def dom_id(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "-", name)
 
 
-def _choice_word(value: str) -> str:
-    return table_word(humanize(value)) if value else "—"
+# The words of the schema's closed lists (rules/schema.py), by the key they are the value of.
+CHOICE_WORDS = {
+    "wild_relation": {"any": _l("any number"), "fewer": _l("fewer than the natural cards"),
+                      "at_most_half": _l("at most half")},
+    "opening_wild_value": {"replaced": _l("the card they replace"), "own": _l("their own value")},
+    "ace": {"high": _l("high (Q K A)"), "low": _l("low (A 4 5)"), "both": _l("either end")},
+    "in_hand": {"impossible": _l("cannot happen (laid out at once)"), "penalty": _l("a penalty")},
+    "method": {"none": _l("no tax"), "half": _l("half"), "quarter": _l("a quarter"), "tenth": _l("a tenth")},
+    "negative": {"untaxed": _l("not taxed"), "taxed": _l("taxed too")},
+    "compare": {"exceeds": _l("passing it"), "reaches": _l("reaching it")},
+    "top_tie": {"shared": _l("a shared win"), "play_on": _l("play on")},
+    "canasta": {"any": _l("any canasta"), "natural": _l("a natural canasta")},
+}
+
+
+def _choice_word(value: str, context: str = "") -> str:
+    if not value:
+        return "—"
+    word = CHOICE_WORDS.get(context.rsplit(".", 1)[-1], {}).get(value)
+    return str(word) if word is not None else table_word(humanize(value))
 
 
 def _yes_no(value: bool) -> str:
@@ -72,7 +110,7 @@ def shown(f: HouseField, value: Any) -> str:
     if f.kind == "bool":
         return _yes_no(bool(value))
     if f.kind == "choice":
-        return _choice_word(str(value))
+        return _choice_word(str(value), f.key)
     if f.kind == "range" and isinstance(value, (list, tuple)) and len(value) == 2:
         return str(value[0]) if value[0] == value[1] else f"{value[0]}–{value[1]}"
     if f.kind == "list" and isinstance(value, (list, tuple)):
@@ -84,7 +122,7 @@ def shown(f: HouseField, value: Any) -> str:
 
 def _bracket_text(f: HouseField, row: Mapping[str, Any]) -> str:
     start = gettext("from the start") if row.get("from") == START else gettext("from %(n)s", n=row.get("from"))
-    parts = [str(row[c]) if c == "minimum" else _choice_word(str(row[c]))
+    parts = [str(row[c]) if c == "minimum" else _choice_word(str(row[c]), c)
              for c in columns_of(f)[1:] if c in row]
     return f"{start}: {', '.join(parts)}"
 
@@ -287,6 +325,7 @@ def place_errors(exc: RecordError, got: HouseInput, variant: str) -> list[Any]:
             continue
         key = path[len("rules."):]
         message = say(problem.says) if getattr(problem, "says", None) else str(problem)
+        message = without_key(message, key)
         owner = _owner(key, keys)
         if owner is not None and owner in got.flat or owner is not None and not got.json_text.strip():
             got.add(owner, message)
@@ -349,7 +388,7 @@ def _field_view(f: HouseField, variant_name: str, value: Any, typed: Mapping[str
         raw = "" if value is None else ("yes" if value else "no") if f.kind == "bool" else str(value)
         out["value"] = typed.get(name, raw)
         out["choices"] = [("yes", _yes_no(True)), ("no", _yes_no(False))] if f.kind == "bool" else \
-            [(c, _choice_word(c)) for c in f.choices]
+            [(c, _choice_word(c, f.key)) for c in f.choices]
         if f.value is None:              # the table leaves it out: "—" keeps it so
             out["choices"].insert(0, ("", "—"))
     elif f.kind in ("range", "list"):
@@ -384,7 +423,7 @@ def _bracket_rows(f: HouseField, value: Any, typed: Mapping[str, str]) -> tuple[
             cell = {"name": cell_name, "id": dom_id(cell_name), "column": c, "label": _column_label(c),
                     "value": raw, "fixed": r == 0 and c == "from"}
             if COLUMNS.get(c) is not None:
-                cell["choices"] = [(v, _choice_word(v)) for v in COLUMNS[c]]
+                cell["choices"] = [(v, _choice_word(v, c)) for v in COLUMNS[c]]
                 if (r > 0 or not stored) and "" not in COLUMNS[c]:      # a blank row is no row
                     cell["choices"] = [("", "—"), *cell["choices"]]
             cells.append(cell)
