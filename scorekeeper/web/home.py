@@ -139,7 +139,10 @@ def create_match():
     except RecordError as exc:
         return _default_form(exc)
     got = house_form.read_house(request.form, variant)
-    if not form.validate() or got.failed:
+    valid = form.validate()
+    if not valid or got.failed:
+        if got.failed:
+            house_form.check_also(got, variant, _chosen_options(form))
         return _render(form, 400, house=_house_again(form, got))
     args, rows = match_request(form)
     try:

@@ -336,6 +336,16 @@ def place_errors(exc: RecordError, got: HouseInput, variant: str) -> list[Any]:
     return others
 
 
+def check_also(got: HouseInput, variant: str, options: Mapping[str, str]) -> None:
+    """When some fields could not be read, check the ones that could, so every problem shows in one round."""
+    if got.json_errors or not got.flat:
+        return
+    try:
+        core.house_document(variant, options, core.unflat(got.flat))
+    except RecordError as exc:
+        place_errors(exc, got, variant)
+
+
 def _owner(key: str, keys: list[str]) -> str | None:
     """The field a problem's key belongs to: the longest field key it starts with, or the first field under it."""
     under = [k for k in keys if key == k or key.startswith(k + ".") or key.startswith(k + "[")]

@@ -221,3 +221,12 @@ def test_every_variants_untouched_prefill_posts_as_no_change(app, client, varian
 
 def field_problems(html: str) -> list[str]:
     return re.findall(r'class="field-error"[^>]*>([^<]*)<', html)
+
+
+def test_an_unreadable_field_and_a_contradiction_show_in_the_same_round(app, client):
+    values = page_values(client)
+    values.update({BONUS: "sok", "house-canastas.red_canasta.size-0": "2", "house-canastas.red_canasta.size-1": "2"})
+    html = client.post("/matches", data=values).get_data(as_text=True)
+    assert field_errors(html, "house-canastas-red_canasta-bonus")
+    assert field_errors(html, "house-canastas-red_canasta-size")
+    assert matches_stored(app) == 0
