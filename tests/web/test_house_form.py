@@ -11,7 +11,6 @@ import pytest
 from house_pages import field_errors, form_values, matches_stored, presets_stored, stored_rules
 from scorekeeper.rules import registry
 from scorekeeper.rules.pinned import pin
-from web_helpers import csrf_from
 
 START = -1_000_000_000
 BONUS = "house-canastas.red_canasta.bonus"
@@ -194,9 +193,12 @@ def test_the_summary_counts_the_changes_when_the_form_comes_back(app, client):
     assert "House rules: 2 changes" in response.get_data(as_text=True)
 
 
-def test_the_house_fields_post_needs_the_csrf_token(app, client):
+def test_house_rules_posted_without_the_csrf_token_are_refused_and_nothing_is_stored(app, client):
     values = page_values(client)
-    assert csrf_from(client.get("/").get_data(as_text=True)) == values["csrf_token"]
+    values.update({BONUS: "450", "house-save-as": "Nagyi"})
+    del values["csrf_token"]
+    assert client.post("/matches", data=values).status_code == 400
+    assert matches_stored(app) == presets_stored(app) == 0
 
 
 def _seated(values: dict[str, str], html: str) -> dict[str, str]:
