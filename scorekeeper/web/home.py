@@ -24,7 +24,7 @@ from ..rules import RecordError, get_variant
 from ..rules import house as house_core
 from ..rules.variants import default_variant
 from ..saves import Unavailable
-from . import house_form, house_phone, recent
+from . import house_form, house_phone, house_view, recent
 from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
@@ -72,7 +72,7 @@ def _render(form: NewMatchForm, status: int = 200, chooser_error: str = "", hous
     presets, presets_kept = house_phone.kept()
     variant_name = table_word(get_variant(form.variant.data).name)
     if house is None:
-        house = house_form.view(form.variant.data, variant_name, _chosen_options(form))
+        house = house_view.view(form.variant.data, variant_name, _chosen_options(form))
     response = make_response(render_template(
         "home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
         variant_name=variant_name, chooser_error=chooser_error, option_fields=fields,
@@ -102,7 +102,7 @@ def _preset_form(token: str):
     document = document_of(preset)
     variant, options = document["variant"], document["options"]
     form = new_match_form(variant, _shape(variant, options), data={"options": dict(options)})
-    house = house_form.view(variant, table_word(get_variant(variant).name), options,
+    house = house_view.view(variant, table_word(get_variant(variant).name), options,
                             house_values=house_core.flat(document["rules"]))
     house["from"] = preset.token
     return form, house
@@ -171,7 +171,7 @@ def _keep_preset(response, document: Mapping[str, Any]):
 def _house_again(form: NewMatchForm, got: house_form.HouseInput) -> dict[str, Any]:
     """The house fields as typed, with their problems, compared with the options the page was rendered with."""
     variant = form.variant.data
-    return house_form.view(variant, table_word(get_variant(variant).name), got.base, got)
+    return house_view.view(variant, table_word(get_variant(variant).name), got.base, got)
 
 
 def _house_name(got: house_form.HouseInput) -> str:

@@ -26,7 +26,8 @@ from ..words import say_error, table_word
 from . import house_phone
 from .entry import unavailable_message
 from .forms import option_label
-from .house_form import fields_for, say, shown
+from .house_form import fields_for
+from .house_words import say, shown
 from ..words import option_word
 
 bp = Blueprint("house", __name__, url_prefix="/house")

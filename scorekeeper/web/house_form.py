@@ -1,5 +1,5 @@
-"""The house-rules part of the new-match form: the fields of ``rules.house_fields`` as plain HTML inputs, what a
-POST changed, and the core's errors put back at their fields.
+"""The house-rules part of the new-match form: what a POST changed, and the core's errors put back at their fields
+(shown by :mod:`.house_view`).
 
 Plain request.form reading rather than WTForms classes: the fields come from the variant's table (any number of
 canasta kinds, bracket rows that come and go), and each needs its own words for "variant's value" beside it.
@@ -16,15 +16,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import gettext
 
 from ..rules import RecordError
 from ..rules import house as core
-from ..rules.house_fields import GROUP_LABELS, HouseField, house_fields, key_label
-from ..rules.phrases import Phrase
-from ..rules.schema import OpeningCanasta, TaxMethod
-from ..words import PAGE_WORDS, humanize, table_word
-from ..words import _in_page_language   # noqa: PLC2701 - the one place a phrase's fallback rule is kept
+from ..rules.house_fields import HouseField, house_fields
+from .house_words import COLUMNS, START, columns_of, part_label, say, without_key
 
 PREFIX = "house-"
 BASE = "house-base"              # the options the prefill used (JSON)
@@ -34,97 +31,7 @@ FROM_FIELD = "house-from"        # the preset the form was prefilled from (its n
 JSON_MOST = 20_000               # characters of the advanced textarea
 ROWS_MOST = 16                   # bracket rows read: no table has more than five
 DIGITS = 10                      # a number typed: -9 999 999 999 … 9 999 999 999; the core checks the range
-WORD_ARGS = ("what", "shape")
-_KEY = re.compile(r"[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+")     # a label's arguments that are words of the catalogue, not values
-START = -1_000_000_000           # the first bracket's "from": the start of the match
 _NUMBER = re.compile(rf"-?[0-9]{{1,{DIGITS}}}")
-# Bracket columns, in the order they are shown, and the words a choice column offers ("" = none given).
-COLUMNS = {"minimum": None, "canasta": ("", *(c.value for c in OpeningCanasta)),
-           "method": tuple(m.value for m in TaxMethod)}
-
-
-def without_key(message: str, key: str) -> str:
-    """A schema message starts with the key it is about ("canastas.red_canasta.bonus: must be …"): said at that
-    key's field, or after its words, the key once is enough."""
-    return message[len(key) + 2:] if key and message.startswith(key + ": ") else message
-
-
-def _arg(name: str, value: Any) -> Any:
-    if not isinstance(value, str) or not value:
-        return value
-    if name in WORD_ARGS:
-        return gettext(value)
-    if name == "where" and _KEY.fullmatch(value):      # a schema message's dotted key: said as its words
-        return say(key_label(value))
-    return value
-
-
-def say(phrase: Phrase | str) -> str:
-    """A phrase of the core (a field's label, an error) in the page's language."""
-    if isinstance(phrase, str):
-        return phrase
-    # key_label fills "what"/"shape" with English words that are msgids themselves ("bonus", "groups")
-    inner = Phrase(phrase.template, tuple((k, _arg(k, v)) for k, v in phrase.args))
-    return _in_page_language(phrase.render(), lambda: inner.render(gettext(phrase.template), PAGE_WORDS))
-
-
-def dom_id(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]", "-", name)
-
-
-# The words of the schema's closed lists (rules/schema.py), by the key they are the value of.
-CHOICE_WORDS = {
-    "wild_relation": {"any": _l("any number"), "fewer": _l("fewer than the natural cards"),
-                      "at_most_half": _l("at most half")},
-    "opening_wild_value": {"replaced": _l("the card they replace"), "own": _l("their own value")},
-    "ace": {"high": _l("high (Q K A)"), "low": _l("low (A 4 5)"), "both": _l("either end")},
-    "in_hand": {"impossible": _l("cannot happen (laid out at once)"), "penalty": _l("a penalty")},
-    "method": {"none": _l("no tax"), "half": _l("half"), "quarter": _l("a quarter"), "tenth": _l("a tenth")},
-    "negative": {"untaxed": _l("not taxed"), "taxed": _l("taxed too")},
-    "compare": {"exceeds": _l("passing it"), "reaches": _l("reaching it")},
-    "top_tie": {"shared": _l("a shared win"), "play_on": _l("play on")},
-    "canasta": {"any": _l("any canasta"), "natural": _l("a natural canasta")},
-}
-
-
-def _choice_word(value: str, context: str = "") -> str:
-    if not value:
-        return "—"
-    word = CHOICE_WORDS.get(context.rsplit(".", 1)[-1], {}).get(value)
-    return str(word) if word is not None else table_word(humanize(value))
-
-
-def _yes_no(value: bool) -> str:
-    return gettext("yes") if value else gettext("no")
-
-
-def columns_of(f: HouseField) -> list[str]:
-    """The columns of a brackets field: "from" and those its rows use (a new table's guess from its key)."""
-    rows = f.value if isinstance(f.value, list) else []
-    main = getattr(f, "column", "") or ("method" if f.key.startswith("taxation") else "minimum")
-    return ["from", *(c for c in COLUMNS if c == main or any(isinstance(r, Mapping) and c in r for r in rows))]
-
-
-def shown(f: HouseField, value: Any) -> str:
-    """A value as the "variant's value" beside a field says it."""
-    if f.kind == "bool":
-        return _yes_no(bool(value))
-    if f.kind == "choice":
-        return _choice_word(str(value), f.key)
-    if f.kind == "range" and isinstance(value, (list, tuple)) and len(value) == 2:
-        return str(value[0]) if value[0] == value[1] else f"{value[0]}–{value[1]}"
-    if f.kind == "list" and isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    if f.kind == "brackets" and isinstance(value, (list, tuple)):
-        return "; ".join(_bracket_text(f, r) for r in value if isinstance(r, Mapping))
-    return "—" if value is None else str(value)
-
-
-def _bracket_text(f: HouseField, row: Mapping[str, Any]) -> str:
-    start = gettext("from the start") if row.get("from") == START else gettext("from %(n)s", n=row.get("from"))
-    parts = [str(row[c]) if c == "minimum" else _choice_word(str(row[c]), c)
-             for c in columns_of(f)[1:] if c in row]
-    return f"{start}: {', '.join(parts)}"
 
 
 # ------------------------------------------------------------------------------------------------- reading
@@ -224,7 +131,7 @@ def _read_field(form: Mapping[str, str], f: HouseField, got: HouseInput) -> Any:
         return raw == "yes" if f.kind == "bool" else raw
     if f.kind in ("range", "list"):
         size = 2 if f.kind == "range" else len(f.value or ())
-        values = [_read_number(form, f"{name}-{i}", f.key, got, _part_label(f, i)) for i in range(size)]
+        values = [_read_number(form, f"{name}-{i}", f.key, got, part_label(f, i)) for i in range(size)]
         return None if None in values else values
     if f.kind == "brackets":
         return _read_brackets(form, f, got)
@@ -241,11 +148,6 @@ def _names_of(f: HouseField, form: Mapping[str, str]) -> list[str]:
         return [k for k in list(form)[:2000] if k.startswith(name + "-")]
     return []
 
-
-def _part_label(f: HouseField, i: int) -> str:
-    if f.kind == "range":
-        return gettext("least") if i == 0 else gettext("most")
-    return gettext("Entry %(n)d", n=i + 1)
 
 
 def _read_brackets(form: Mapping[str, str], f: HouseField, got: HouseInput) -> list[dict[str, Any]] | None:
@@ -352,90 +254,3 @@ def _owner(key: str, keys: list[str]) -> str | None:
     if under:
         return max(under, key=len)
     return next((k for k in keys if k.startswith(key + ".")), None)
-
-
-# ------------------------------------------------------------------------------------------------- showing
-
-def summary_label(changes: int) -> str:
-    if not changes:
-        return gettext("House rules (none)")
-    return ngettext("House rules: %(num)d change", "House rules: %(num)d changes", changes)
-
-
-def view(variant: str, variant_name: str, base: Mapping[str, str], got: HouseInput | None = None,
-         house_values: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """What home.html shows: the groups of fields, each with its value (typed, or the preset's, or the
-    variant's), the variant's value beside it and its problems; and the summary of the closed disclosure."""
-    typed = got.typed if got else {}
-    errors = got.errors if got else {}
-    values = dict(house_values or {})
-    groups = []
-    for group, fields in fields_for(variant, base):
-        shown_fields = [_field_view(f, variant_name, values.pop(f.key, f.value), typed, errors.get(f.key, []))
-                        for f in fields]
-        groups.append({"id": group, "label": say(GROUP_LABELS[group]), "fields": shown_fields,
-                       "open": any(x["errors"] for x in shown_fields)})
-    changes = len(got.flat) if got else len(house_values or {})
-    json_text = got.json_text if got else (json.dumps(core.unflat(values), ensure_ascii=False, indent=1)
-                                           if values else "")
-    failed = bool(got and got.failed) or any(g["open"] for g in groups)
-    return {"groups": groups, "summary": summary_label(changes), "changes": changes, "open": failed,
-            "base": json.dumps(dict(base), sort_keys=True), "json": json_text,
-            "json_errors": got.json_errors if got else [], "name": got.name if got else "",
-            "name_errors": got.name_errors if got else [], "from": got.from_token if got else "",
-            "advanced_open": bool(got and (got.json_errors or got.json_text.strip())) or bool(values)}
-
-
-def _field_view(f: HouseField, variant_name: str, value: Any, typed: Mapping[str, str],
-                errors: list[str]) -> dict[str, Any]:
-    name = PREFIX + f.key
-    out: dict[str, Any] = {"key": f.key, "name": name, "id": dom_id(name), "kind": f.kind, "label": say(f.label),
-                           "variant": f"{variant_name}: {shown(f, f.value)}", "low": f.low, "high": f.high,
-                           "errors": errors}
-    if f.kind == "int":
-        out["value"] = typed.get(name, "" if value is None else str(value))
-    elif f.kind in ("bool", "choice"):
-        raw = "" if value is None else ("yes" if value else "no") if f.kind == "bool" else str(value)
-        out["value"] = typed.get(name, raw)
-        out["choices"] = [("yes", _yes_no(True)), ("no", _yes_no(False))] if f.kind == "bool" else \
-            [(c, _choice_word(c, f.key)) for c in f.choices]
-        if f.value is None:              # the table leaves it out: "—" keeps it so
-            out["choices"].insert(0, ("", "—"))
-    elif f.kind in ("range", "list"):
-        size = 2 if f.kind == "range" else len(f.value or ())
-        items = list(value) if isinstance(value, (list, tuple)) else []
-        out["parts"] = [{"name": f"{name}-{i}", "id": dom_id(f"{name}-{i}"), "label": _part_label(f, i),
-                         "value": typed.get(f"{name}-{i}", str(items[i]) if i < len(items) else "")}
-                        for i in range(size)]
-    elif f.kind == "brackets":
-        out["columns"], out["rows"] = _bracket_rows(f, value, typed)
-    return out
-
-
-def _column_label(column: str) -> str:
-    return {"from": gettext("From a total of"), "minimum": gettext("Minimum"),
-            "canasta": gettext("Canasta needed"), "method": gettext("Tax")}.get(column, humanize(column))
-
-
-def _bracket_rows(f: HouseField, value: Any, typed: Mapping[str, str]) -> tuple[list[dict], list[dict]]:
-    name, columns = PREFIX + f.key, columns_of(f)
-    stored = [r for r in value if isinstance(r, Mapping)] if isinstance(value, list) else []
-    count = max(len(stored) + 1, 1 + max((int(m.group(1)) for k in typed
-                                          if (m := re.match(rf"{re.escape(name)}-(\d+)-", k))), default=-1))
-    count = min(count, ROWS_MOST)
-    rows = []
-    for r in range(count):
-        row = stored[r] if r < len(stored) else {}
-        cells = []
-        for c in columns:
-            cell_name = f"{name}-{r}-{c}"
-            raw = typed.get(cell_name, "" if c not in row else str(row[c]))
-            cell = {"name": cell_name, "id": dom_id(cell_name), "column": c, "label": _column_label(c),
-                    "value": raw, "fixed": r == 0 and c == "from"}
-            if COLUMNS.get(c) is not None:
-                cell["choices"] = [(v, _choice_word(v, c)) for v in COLUMNS[c]]
-                if (r > 0 or not stored) and "" not in COLUMNS[c]:      # a blank row is no row
-                    cell["choices"] = [("", "—"), *cell["choices"]]
-            cells.append(cell)
-        rows.append({"number": r + 1, "cells": cells, "new": r >= len(stored)})
-    return [{"id": c, "label": _column_label(c)} for c in columns], rows
