@@ -8,6 +8,7 @@ Two realistic, rule-legal hands are scored in a loop through the public API:
   (b) díszített kanaszta, 4 players each for themselves, 11 melds, taxation brackets in play.
   (d) samba (seed 003 l. 71), 2 partnerships, the 162-card deck of three packs: suit sequences and sambas,
       several melds of one rank, 19 melds (the replay (c) comes before it).
+  (e) hand (b) under house rules given in the record (issue 13), against (b) plain.
 
 For each hand it times
   - score_hand(record)        the core on a record already parsed,
@@ -35,6 +36,7 @@ from typing import Any, Callable
 
 from scorekeeper import service
 from scorekeeper.rules import parse_record, pinned, score_hand, score_match
+from scorekeeper.rules.house import house_pin
 
 REPEATS = 7
 RUN_SECONDS = 0.1
@@ -181,6 +183,28 @@ def bench_replay(record: dict[str, Any]) -> None:
           f"{warm / (replay / REPLAY_HANDS):.2f} and {built / (replay / REPLAY_HANDS):.1f} replayed hands")
 
 
+HOUSE = {"canastas": {"red_canasta": {"bonus": 450}},
+         "opening": {"minimums": [{"from": -1_000_000_000, "minimum": 90}]}}
+
+
+def bench_house(record: dict[str, Any]) -> None:
+    """(e) House rules (issue 13): hand (b) with a red canasta of 450 and a fixed opening minimum of 90, given as
+    the record's ``"rules"``, against the same hand plain, in the same run; and checking and pinning the house
+    rules once, as creating a match does (``house_pin``: merge, schema, build, contradictions)."""
+    ruled = {**record, "rules": HOUSE}
+    assert service.score(ruled)["ok"]
+    plain, plain_best, plain_n = median_us(partial(service.score, record))
+    house, house_best, house_n = median_us(partial(service.score, ruled))
+    pin_us, pin_best, pin_n = median_us(partial(house_pin, record["variant"], None, HOUSE))
+    print("(e) diszitett hand (b) with house rules (red canasta 450, opening minimum 90), full path")
+    print(f"  {'path':<42}{'median us':>11}{'best':>10}{'iterations':>12}")
+    for name, us, best, n in (("service.score, plain", plain, plain_best, plain_n),
+                              ("service.score, with \"rules\"", house, house_best, house_n),
+                              ("house_pin (create a match)", pin_us, pin_best, pin_n)):
+        print(f"  {name:<42}{us:>11.1f}{best:>10.1f}{n:>9} x{REPEATS}")
+    print(f"  with house rules / plain: {house / plain:.2f} (medians), {house_best / plain_best:.2f} (bests)")
+
+
 def main() -> int:
     start = time.perf_counter()
     print(f"scorekeeper score bench — Python {platform.python_version()} ({sys.implementation.name}), "
@@ -189,6 +213,7 @@ def main() -> int:
     bench("(b) diszitett, 4 players", DISZITETT)
     bench_replay(DISZITETT)
     bench("(d) samba, 162-card deck with sequences, 2 partnerships x 2 players", SAMBA)
+    bench_house(DISZITETT)
     print(f"total bench time {time.perf_counter() - start:.1f} s")
     return 0
 

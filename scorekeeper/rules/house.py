@@ -204,8 +204,20 @@ def house_pin(variant_id: str, options: Mapping[str, Any] | None, house: Any, *,
 
 
 def house_rules(variant_id: str, options: Mapping[str, Any] | None, house: Any) -> Any:
-    """The rules object of a variant with house rules (a hand record's ``"rules"``), remembered by hash."""
-    return rules_from_json(*house_pin(variant_id, options, house))
+    """The rules object of a variant with house rules (a hand record's ``"rules"``). The checked document is
+    remembered by what was asked (a script scoring many hands under one set pays the check once:
+    bench/score_bench.py (e)), the rules object by its hash (:func:`.pinned.rules_from_json`)."""
+    try:
+        asked = canonical([variant_id, options or {}, house])
+    except (TypeError, ValueError):              # not JSON: house_pin says what is wrong with it
+        return rules_from_json(*house_pin(variant_id, options, house))
+    return rules_from_json(*_pinned(asked))
+
+
+@lru_cache(maxsize=128)
+def _pinned(asked: str) -> tuple[str, str]:
+    variant_id, options, house = json.loads(asked)
+    return house_pin(variant_id, options, house)
 
 
 @lru_cache(maxsize=256)

@@ -24,10 +24,11 @@ from typing import Any
 from flask import current_app, request, url_for
 from flask_babel import gettext as _
 
-from ..matches import TOKEN_BYTES
+from ..matches import TOKEN_BYTES, house_of
 from ..models import Match
 from ..qr import qr_svg
 from ..rules import RecordError
+from ..rules.house import unflat
 from ..saves import check_key
 
 # Random per process: no entered name can forge it. A served sheet gets a fresh key in its place.
@@ -50,9 +51,13 @@ def share_links(match: Match, *, editable: bool) -> list[dict[str, Any]]:
 
 
 def rematch_request(match: Match) -> dict[str, Any]:
-    """A new match like ``match``: its variant, options, title and sides (today's rules of that variant)."""
+    """A new match like ``match``: its variant, options, house rules, title and sides (today's rules of that
+    variant, with the same house rules over them: the family plays its own numbers again)."""
+    house = house_of(match)
     return {"variant": match.variant, "options": dict(match.options), "title": match.title,
-            "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]}
+            "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
+            **({"house": unflat({c["key"]: c["house"] for c in house["changes"]}), "house_name": house["name"]}
+               if house else {})}
 
 
 def fresh_rematch_keys(page: bytes) -> bytes:

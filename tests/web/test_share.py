@@ -313,3 +313,15 @@ def test_a_rematch_racing_its_copy_lands_on_the_match_the_copy_stored(client, db
     assert second.status_code == 303 and second.headers["Location"] == first
     db.expire_all()
     assert len([m for m in db.scalars(select(Match)).all() if m.edit_token == first.rsplit("/", 1)[1]]) == 1
+
+
+def test_a_rematch_keeps_the_house_rules(client, db, csrf):
+    """Issue 13: a family that plays its own numbers plays them again in the rematch."""
+    house = {"canastas": {"red_canasta": {"bonus": 450}}, "opening": {"minimums": [
+        {"from": -1_000_000_000, "minimum": 90}]}}
+    old = matches.create_match(db, variant="diszitett", options=None, house=house, house_name="Nagyi",
+                               sides=[{"name": "Anna"}, {"name": "Béla"}])
+    response = client.post(f"/m/{old.edit_token}/rematch", data={"csrf_token": csrf})
+    new = stored(db, response.headers["Location"].rsplit("/", 1)[1])
+    assert matches.house_of(new) == matches.house_of(old)
+    assert matches.house_of(new)["name"] == "Nagyi" and new.rules_hash == old.rules_hash
