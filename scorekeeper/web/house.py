@@ -58,7 +58,8 @@ def download(token: str):
     found = _preset_or_404(token)
     response = make_response(found.document + "\n")
     response.mimetype = "application/json"
-    filename = "".join(c if c.isalnum() else "-" for c in found.name)[:40].strip("-") or "house-rules"
+    # ASCII only: a header is Latin-1, and "ő" in a name must not turn the download into an error
+    filename = "".join(c if c.isascii() and c.isalnum() else "-" for c in found.name)[:40].strip("-") or "house-rules"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}.json"'
     return response
 

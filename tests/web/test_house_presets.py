@@ -170,3 +170,15 @@ def test_revision_0004_adds_the_presets_table_and_downgrades_without_it(tmp_path
         assert "house_presets" not in inspect(engine).get_table_names()
     finally:
         engine.dispose()
+
+
+def test_a_name_outside_latin_1_still_downloads(app, client):
+    values = form_values(client.get("/?variant=diszitett").get_data(as_text=True))
+    values.update({"sides-0-name": "Anna", "sides-1-name": "Béla", "house-save-as": "Nagyi őszi szabályai ✓",
+                   BONUS: "450"})
+    assert client.post("/matches", data=values).status_code == 303
+    page = re.search(r'href="(/house/[A-Za-z0-9_-]+)"', client.get("/").get_data(as_text=True)).group(1)
+    download = client.get(page + ".json")
+    assert download.status_code == 200
+    assert json.loads(download.data)["name"] == "Nagyi őszi szabályai ✓"
+    assert download.headers["Content-Disposition"] == 'attachment; filename="Nagyi--szi-szab-lyai.json"'
