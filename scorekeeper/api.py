@@ -29,7 +29,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 JSON_TYPE = "application/json"
 CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out", "opening_canasta"}
-MATCH_FIELDS = {"variant", "options", "title", "sides"}
+MATCH_FIELDS = {"variant", "options", "title", "sides", "rules", "house_name"}
 HAND_FIELDS = {"version", "hand"}
 
 
@@ -229,19 +229,35 @@ def score():
     return result, 200 if result["ok"] else 422
 
 
-@bp.post("/check-meld")
-@limit("RATELIMIT_CHECK")
-def check_meld():
-    data = read_body(CHECK_FIELDS)
+def _situation(data: dict[str, Any]) -> dict[str, Any]:
+    """A check-meld body's cards and situation as keyword arguments of :func:`service.check_by`."""
     cards = data.get("cards")
     if not isinstance(cards, str) and not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
         raise ApiError(400, _("cards must be text such as \"K K 2\" or a list of card tokens"), code="unreadable",
                        field="cards")
     if not isinstance(data.get("going_out", False), bool):
         raise ApiError(400, _("going_out must be true or false"), code="unreadable", field="going_out")
-    return spoken(service.check(_text(data, "variant"), cards, options=_optional_object(data, "options"),
-                                opening_minimum=data.get("opening_minimum"), going_out=data.get("going_out", False),
-                                opening_canasta=data.get("opening_canasta")))
+    return {"cards": cards, "opening_minimum": data.get("opening_minimum"), "going_out": data.get("going_out", False),
+            "opening_canasta": data.get("opening_canasta")}
+
+
+@bp.post("/check-meld")
+@limit("RATELIMIT_CHECK")
+def check_meld():
+    data = read_body(CHECK_FIELDS)
+    situation = _situation(data)
+    return spoken(service.check(_text(data, "variant"), situation.pop("cards"),
+                                options=_optional_object(data, "options"), **situation))
+
+
+@bp.post("/matches/<token>/check-meld")
+@limit("RATELIMIT_CHECK")
+def match_check_meld(token: str):
+    """A meld judged by the match's own rules (its pinned table, house rules included); either link may ask."""
+    data = read_body(CHECK_FIELDS - {"variant", "options"})
+    situation = _situation(data)
+    match, _editable = _find(token, write=False)
+    return spoken(service.check_by(matches.rules_of(match), situation.pop("cards"), **situation))
 
 
 @bp.get("/variants")
@@ -255,19 +271,27 @@ def variants():
 @limit("RATELIMIT_NEW_MATCH")
 def create_match():
     data = read_body(MATCH_FIELDS)
+    # "rules": a house partial deep-merged over the variant and its options (docs/api.md, "House rules"); a bad
+    # key or value is a RecordError naming "rules.<dotted key>", every problem under "errors"
     match = matches.create_match(get_session(), variant=_text(data, "variant"),
                                  options=_optional_object(data, "options"), sides=data.get("sides"),
-                                 title=_text(data, "title", ""))
+                                 title=_text(data, "title", ""), house=_optional_object(data, "rules"),
+                                 house_name=_text(data, "house_name", ""))
     urls = _urls(match, editable=True)
     body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
-            "sheet": matches.scoresheet(match)}
+            "sheet": sheet_of(match)}
     return body, 201, {"Location": urls["api"]}
+
+
+def sheet_of(match: Match) -> dict[str, Any]:
+    """The scoresheet with the match's house rules: ``"house": {"name", "changes"}``, null without them."""
+    return {**matches.scoresheet(match), "house": matches.house_of(match)}
 
 
 @bp.get("/matches/<token>")
 def get_match(token: str):
     match, editable = _find(token, write=False)
-    return {**matches.scoresheet(match), "editable": editable, "urls": _urls(match, editable)}
+    return {**sheet_of(match), "editable": editable, "urls": _urls(match, editable)}
 
 
 def _save_hand(token: str, number: int | None):

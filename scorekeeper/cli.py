@@ -145,9 +145,33 @@ def check_meld_command(variant: str, opening_minimum: str | None, going_out: boo
 
 
 @main.command("variants")
-def variants_command() -> None:
-    """List the variants and their options with defaults (JSON)."""
-    _emit(service.variants())
+@click.option("--show", "show", default=None, metavar="ID",
+              help="Print the resolved rules of one variant (after its options and house rules) as JSON.")
+@click.option("--option", "-o", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="A variant option (with --show).")
+@click.option("--rules", "rules_file", default=None, metavar="FILE.json",
+              help="House rules (with --show): a partial table, deep-merged over the variant and its options, or a "
+                   "house-rules file shared from the app (its options, then -o).")
+def variants_command(show: str | None, option_pairs: tuple[str, ...], rules_file: str | None) -> None:
+    """List the variants and their options with defaults (JSON); --show ID prints one variant's resolved rules."""
+    if show is None:
+        if option_pairs or rules_file:
+            _fail("--option and --rules go with --show ID: the variant whose rules to resolve")
+        _emit(service.variants())
+        return
+    for text in (show, *option_pairs):
+        if reason := bad_text(text, single_line=True):
+            _fail(f"{ascii(text)[:60]}: {reason.render()}")
+    house = read_json(rules_file) if rules_file is not None else None
+    if house is not None and not isinstance(house, dict):
+        _fail(f"{rules_file}: house rules must be a JSON object such as "
+              '{"canastas": {"red_canasta": {"bonus": 450}}}')
+    try:
+        document = service.resolved_rules(show, _options(option_pairs), house)
+    except ScorekeeperError as exc:
+        in_file = getattr(exc, "field", "").split(".")[0] in ("rules", "format", "format_version", "name")
+        _fail(f"{rules_file}: {exc}" if house is not None and in_file else str(exc))
+    _emit(document)
 
 
 @main.command("rules-ref")
@@ -179,6 +203,7 @@ def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
     Raises :class:`scorekeeper.transfer.ImportRefused` when the file is not an importable match.
     """
     from . import create_app, matches, pdf, transfer
+    from .sheet import house_shown
 
     app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "offline"})
     try:
@@ -186,7 +211,7 @@ def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
             session = app.extensions["scorekeeper_sessions"]()
             try:
                 match = transfer.import_match(session, data)
-                return pdf.sheet_pdf(matches.scoresheet(match), matches.rules_of(match))
+                return pdf.sheet_pdf(matches.scoresheet(match), matches.rules_of(match), house_shown(match.rules_json))
             finally:
                 session.close()
     finally:

@@ -28,20 +28,33 @@ def split_melds(text: str) -> list[str]:
 def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,
           opening_minimum: int | None = None, going_out: bool = False,
           opening_canasta: str | None = None) -> dict[str, Any]:
-    """Verdict for one meld, or for an opening of several melds separated by ``|``. ``opening_canasta``
-    (``"any"``, ``"natural"``): the opening must hold such a canasta (a result's ``next_opening_canasta``)."""
+    """Verdict for one meld, or for an opening of several melds separated by ``|``, under a variant of today's
+    tables with ``options``. ``opening_canasta`` (``"any"``, ``"natural"``): the opening must hold such a canasta
+    (a result's ``next_opening_canasta``)."""
     if not isinstance(variant, str):
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
+    _check_situation(opening_minimum, opening_canasta)
+    return check_by(get_variant(variant).rules(options), cards, opening_minimum=opening_minimum,
+                    going_out=going_out, opening_canasta=opening_canasta)
+
+
+def _check_situation(opening_minimum: Any, opening_canasta: Any) -> None:
     if opening_minimum is not None and (isinstance(opening_minimum, bool) or not isinstance(opening_minimum, int)):
         raise RecordError(f"expected a whole number, got {opening_minimum!r}", field="opening_minimum")
     if opening_canasta is not None and opening_canasta not in OPENING_CANASTAS:
         raise RecordError(f"expected one of {', '.join(OPENING_CANASTAS)}, got {opening_canasta!r}",
                           field="opening_canasta")
+
+
+def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | None = None,
+             going_out: bool = False, opening_canasta: str | None = None) -> dict[str, Any]:
+    """:func:`check` under a rules object already built: a match's pinned rules (``matches.rules_of``), house
+    rules included, judge its melds, not the variant's of today's tables."""
+    _check_situation(opening_minimum, opening_canasta)
     if not isinstance(cards, str):
         if not all(isinstance(c, str) for c in cards):
             raise RecordError("cards must be text such as \"K K 2\"", field="cards")
         cards = " ".join(cards)
-    rules = get_variant(variant).rules(options)
     if not getattr(rules, "shapes", None):       # a family without meld shapes (Keltis) has no melds to judge
         raise RecordError(f"{rules.name} has no melds; check-meld judges canasta melds, `score` checks a "
                           f"{rules.name} record", field="variant")
@@ -54,6 +67,25 @@ def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any
     else:
         verdict = check_meld(rules, parse_cards(melds[0]), context).to_dict()
     return {"variant": rules.id, "options": dict(rules.options), **verdict}
+
+
+def resolved_rules(variant: str, options: Mapping[str, Any] | None = None,
+                   house: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The rules document a match of ``variant`` with ``options`` and the house rules ``house`` would be pinned
+    to (:func:`scorekeeper.rules.house.house_document`): identity, options, the resolved table, the house block
+    when they change anything. ``house`` is a partial table, or a house-rules preset file (its ``rules``, named
+    by it, over its options; ``options`` given here win). RecordError naming the variant, the option or
+    ``rules.<key>`` (a preset's own fields: ``format``, ``name``, ``variant``, ``options.<n>``)."""
+    from .rules.house import PRESET_FORMAT, house_document, read_preset
+    if not isinstance(variant, str):
+        raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
+    name = ""
+    if isinstance(house, Mapping) and house.get("format") == PRESET_FORMAT:
+        preset = read_preset(house)
+        if preset["variant"] != variant:
+            raise RecordError(f"these house rules are for {preset['variant']!r}, not {variant!r}", field="variant")
+        options, house, name = {**preset["options"], **(options or {})}, preset["rules"], preset["name"]
+    return house_document(variant, options, house, name=name)
 
 
 def variants() -> list[dict[str, Any]]:

@@ -8,13 +8,17 @@ them. Front-neutral: Flask-Babel for the words, nothing of the web or the PDF.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from .rules import registry
-from .words import colour_word
+from .rules.house import house_block
+from .rules.house_fields import key_label
+from .rules.phrases import Phrase
+from .words import colour_word, say_phrase, table_word
 
 
 def colour_words() -> dict[str, str]:
@@ -153,3 +157,88 @@ def match_end_words(rules: Any, sides: int) -> str:
     if deals:
         return _("game to %(points)s or %(deals)s deals", points=target, deals=deals)
     return _("game to %(points)s", points=target)
+
+
+# --- house rules ---------------------------------------------------------------------------------------------
+
+#: A bracket row starting below this opens the table: "below 5000" (rules_ref tables start at -1000000000).
+_OPEN_START = -10**6
+
+
+def _bracket_rows(rows: list[Any]) -> str:
+    """An opening or taxation table as one line: "below 5000: 50 · 5000–6999: 75 · 7000 and more: 90"."""
+    said = []
+    for i, row in enumerate(rows):
+        start = row.get("from")
+        upper = rows[i + 1].get("from") if i + 1 < len(rows) and isinstance(rows[i + 1], Mapping) else None
+        if not isinstance(start, int) or start < _OPEN_START:
+            span = _("below %(points)s", points=upper) if isinstance(upper, int) else _("any total")
+        elif isinstance(upper, int):
+            span = f"{start}–{upper - 1}"
+        else:
+            span = _("%(points)s and more", points=start)
+        rest = ", ".join(house_value(v) for k, v in row.items() if k != "from")
+        said.append(f"{span}: {rest}")
+    return " · ".join(said)
+
+
+def house_value(value: Any, *, removed: bool = False) -> str:
+    """A value of a variant table as the sheet, the PDF and the rules page print a house-rules change: numbers
+    as they are, yes/no, lists joined, a bracket table as its spans, a whole canasta kind by its numbers (its
+    label names the change), an absent value as "—" (``removed``: a key the house rules took away)."""
+    if value is None:
+        return _("removed") if removed else "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        if value and all(isinstance(v, Mapping) and "from" in v for v in value):
+            return _bracket_rows(value)
+        return ", ".join(house_value(v) for v in value) if value else "—"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{say_phrase(key_label(k))} {house_value(v)}" for k, v in value.items() if k != "label")
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return str(value)
+
+
+def house_shown(rules_text: str | None) -> dict[str, Any] | None:
+    """The house rules of a match's stored rules document (``Match.rules_json``) as the fronts show them:
+    ``{"name", "changes" (as stored), "rows" (:func:`house_changes`)}``; None for a match without house rules."""
+    house = house_block(rules_text)
+    if not house:
+        return None
+    return {**house, "rows": house_changes(house, json.loads(rules_text).get("table"))}
+
+
+#: Arguments of a key's label (house_fields.key_label) that are themselves English phrases of the registry,
+#: rendered before the label is ("red canasta: bonus"): said in the page's language too.
+_INNER_WORDS = ("what", "shape")
+
+
+def _inner_words_said(label: Phrase) -> Phrase:
+    return Phrase(label.template, tuple((name, _(value) if name in _INNER_WORDS and isinstance(value, str) and value
+                                         else value) for name, value in label.args))
+
+
+def _label(change: Mapping[str, Any], table: Mapping[str, Any] | None) -> str:
+    """A change's key in words: the registry's label (house_fields.key_label); a whole kind added or removed by
+    the label it carries; a key the registry has no words for, its path made readable ("scoring: grey card")."""
+    key = change["key"]
+    parts = key.split(".")
+    whole = next((v for v in (change.get("house"), change.get("variant")) if isinstance(v, Mapping)), None)
+    if len(parts) == 2 and whole is not None and isinstance(whole.get("label"), str):
+        return table_word(whole["label"])
+    label = say_phrase(_inner_words_said(key_label(key, table)))
+    if label == parts[-1] and len(parts) > 1:
+        return ": ".join(p.replace("_", " ") for p in parts)
+    return label
+
+
+def house_changes(house: Mapping[str, Any] | None, table: Mapping[str, Any] | None) -> list[dict[str, str]]:
+    """A match's house-rules changes (``matches.house_of``) as the fronts list them: each key's label in the
+    page's language (``house_fields.key_label``), the variant's value and the house value, printed."""
+    if not house:
+        return []
+    return [{"key": c["key"], "label": _label(c, table), "variant": house_value(c.get("variant")),
+             "house": house_value(c.get("house"), removed=c.get("variant") is not None)}
+            for c in house.get("changes", [])]

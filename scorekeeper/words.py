@@ -222,3 +222,9 @@ def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def humanize(name: str) -> str:
     """An option's name or choice as words (``wild_cards`` → "Wild cards"): the form, the PDF."""
     return name.replace("_", " ").capitalize()
+
+
+def say_phrase(part: Phrase) -> str:
+    """A phrase of the core (a house-rules key's label, house_fields.key_label) in the page's language; its
+    English where the catalogue has no translation that fills in."""
+    return _in_page_language(part.render(), lambda: _translated(part))

@@ -1,5 +1,6 @@
 /* Meld checker, live as you tap: the card buttons edit the cards input, every change asks
-   POST /api/v1/check-meld and the verdict region is redrawn. Without this script the form posts to /checker
+   POST /api/v1/check-meld (a match's checker: /api/v1/matches/<token>/check-meld, the form's data-api, with no
+   variant) and the verdict region is redrawn. Without this script the form posts to /checker
    and the server draws the same verdict. No inline script (CSP); strings come translated in data-strings. */
 (function () {
   "use strict";
@@ -45,6 +46,7 @@
   }
 
   function showVariantOptions() {
+    if (!variant) { return; }         // a match's checker: its rules are the match's, nothing to choose
     var sets = form.querySelectorAll("fieldset[data-variant]");
     for (var i = 0; i < sets.length; i++) {
       sets[i].hidden = sets[i].getAttribute("data-variant") !== variant.value;
@@ -141,7 +143,8 @@
     clearTimeout(timer);
     var text = cards.value.trim();
     if (!text.replace(/\|/g, "").trim()) { showError(""); clearResult(); return; }
-    var body = {variant: variant.value, cards: text, options: chosenOptions()};
+    var body = {cards: text};
+    if (variant) { body.variant = variant.value; body.options = chosenOptions(); }
     var min = null;
     if (minimum.value.trim() !== "") {
       min = Number(minimum.value);
@@ -203,7 +206,7 @@
     if (event.target === cards || event.target === minimum) { schedule(350); }
   });
   form.addEventListener("change", function (event) {
-    if (event.target === variant) { showVariantOptions(); }
+    if (variant && event.target === variant) { showVariantOptions(); }
     if (event.target !== cards && event.target !== minimum) { schedule(0); }
   });
   form.addEventListener("submit", function (event) {

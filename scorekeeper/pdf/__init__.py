@@ -32,22 +32,24 @@ from .render import PrinterBusy, _render_lock, html_to_pdf, printing
 __all__ = ["PrinterBusy", "html_to_pdf", "pad_pdf", "pad_sides", "printing", "sheet_context",
            "sheet_html", "sheet_pdf", "_render_lock"]
 
-def sheet_context(sheet: Mapping[str, Any], rules: Any) -> dict[str, Any]:
+def sheet_context(sheet: Mapping[str, Any], rules: Any, house: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything the PDF sheet template shows (its name under ``template``), arranged from a scoresheet and the
-    rules of its match (:func:`scorekeeper.matches.rules_of`: the rules it is pinned to, not today's tables)."""
-    return fronts.front_of(rules).pdf_sheet(sheet, rules)
+    rules of its match (:func:`scorekeeper.matches.rules_of`: the rules it is pinned to, not today's tables);
+    ``house``: the match's house rules as :func:`scorekeeper.sheet.house_shown` gives them (the header lists
+    every changed number)."""
+    return {**fronts.front_of(rules).pdf_sheet(sheet, rules), "house": house}
 
 
-def sheet_html(sheet: Mapping[str, Any], rules: Any) -> tuple[str, str]:
+def sheet_html(sheet: Mapping[str, Any], rules: Any, house: Mapping[str, Any] | None = None) -> tuple[str, str]:
     """The sheet's HTML and the CSS of its ledgers."""
-    context = sheet_context(sheet, rules)
+    context = sheet_context(sheet, rules, house)
     return render_template(context["template"], **context), "".join(l.css for l in context["ledgers"])
 
 
-def sheet_pdf(sheet: Mapping[str, Any], rules: Any) -> bytes:
-    """The match sheet of a scoresheet (:func:`scorekeeper.matches.scoresheet`) under its match's rules as A4
-    PDF bytes."""
-    return html_to_pdf(*sheet_html(sheet, rules))
+def sheet_pdf(sheet: Mapping[str, Any], rules: Any, house: Mapping[str, Any] | None = None) -> bytes:
+    """The match sheet of a scoresheet (:func:`scorekeeper.matches.scoresheet`) under its match's rules (and
+    house rules) as A4 PDF bytes."""
+    return html_to_pdf(*sheet_html(sheet, rules, house))
 
 
 _pads: Remembered[bytes] = Remembered(8 * 1024 * 1024)     # bytes: a pad is 20–60 KiB, the kinds a few hundred

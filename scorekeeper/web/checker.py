@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import urlsplit
 
 import markdown
@@ -114,6 +114,14 @@ def read_form(form: Mapping[str, str], catalogue: list[dict[str, Any]]) -> tuple
             errors["options"] = gettext("%(value)s is not a choice for %(name)s.", value=repr(value),
                                         name=option["name"])
         options[option["name"]] = value
+    situation, bad = read_situation(form)
+    return {"variant": variant, **situation, "options": options}, {**errors, **bad}
+
+
+def read_situation(form: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The cards and the situation of the checker form (a match's checker has no variant or options to choose),
+    and a message per bad field."""
+    errors: dict[str, str] = {}
     minimum = form.get("opening_minimum", "").strip()
     number = int(minimum) if re.fullmatch(r"[0-9]{1,6}", minimum) else None
     if minimum and (number is None or number > MAX_OPENING_MINIMUM):
@@ -122,14 +130,19 @@ def read_form(form: Mapping[str, str], catalogue: list[dict[str, Any]]) -> tuple
     cards = form.get("cards", "").strip()
     if not cards.replace("|", "").strip():
         errors["cards"] = gettext("Enter the cards of a meld, for example K K 2.")
-    return {"variant": variant, "cards": cards, "options": options, "going_out": form.get("going_out") == "on",
-            "opening_minimum": number}, errors
+    return {"cards": cards, "going_out": form.get("going_out") == "on", "opening_minimum": number}, errors
 
 
 def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
     """The verdict, or the bad token's message for the cards field (nothing here raises past the page)."""
+    return judge_by(lambda **kw: service.check(**kw), None, args)
+
+
+def judge_by(check: Callable[..., dict[str, Any]], rules: Any, args: dict[str, Any]):
+    """``check(rules, **args)`` (``check(**args)`` without rules) as a presented verdict, or a message per bad
+    field: :func:`service.check` by a variant, :func:`service.check_by` by a match's rules."""
     try:
-        return present(service.check(**args)), {}
+        return present(check(**args) if rules is None else check(rules, **args)), {}
     except NotationError as exc:
         return None, {"cards": say_error(exc)}
     except ScorekeeperError as exc:

@@ -24,6 +24,7 @@ from ..models import Match
 from ..fronts import FRONTS
 from ..rules import ScorekeeperError, describe_variants, get_variant, registry
 from ..rules.groups import grouped
+from ..sheet import house_shown
 from ..words import say_refusal, shown_variant
 from .common import on_both_links
 from .pages import remembered_pdf
@@ -112,7 +113,8 @@ def _sheet(match: Match, *, editable: bool) -> Response:
     """The same file on both links."""
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
     body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
-                          _printed(lambda: pdf.sheet_pdf(scoresheet(match), rules_of(match))))
+                          _printed(lambda: pdf.sheet_pdf(scoresheet(match), rules_of(match),
+                                                         house_shown(match.rules_json))))
     return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 

@@ -29,6 +29,7 @@ from ..saves import AlreadySaved, Unavailable
 from ..sheet import chart_labels, match_end_words, sheet_words, short_names
 from ..words import kind_label, penalty_label
 from .common import NO_MATCH, load_match, on_both_links
+from .match_rules import house_context
 from .counts import counted
 from .entry import unavailable_message
 from .pages import sheet_pages
@@ -65,7 +66,7 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
                            undo_confirm=undo_confirm, posted_version=posted_version, share=links,
-                           rematch_key=rematch_key or str(uuid.uuid4()), **extra)
+                           rematch_key=rematch_key or str(uuid.uuid4()), **house_context(match, editable), **extra)
     return page, status
 
 

@@ -71,6 +71,9 @@ def pages(tokens) -> list[str]:
                   f"/m/{token}/hands/1/revisions", f"/m/{token}/hands/1/edit", f"/m/{token}/hands/1/edit?mode=summary"]
     found += [f"/v/{dis_view}", f"/v/{dis_view}/hands/1", f"/v/{dis_view}/hands/2/revisions",
               f"/m/{kel}", f"/v/{kel_view}", f"/m/{kel}/hands/new"]
+    # issue 13: a match's own rules page and meld checker (a house match's: tests/web/test_house_match.py)
+    found += [f"/m/{dis}/rules", f"/v/{dis_view}/rules", f"/m/{dis}/checker", f"/v/{dis_view}/checker",
+              f"/m/{intl}/rules", f"/m/{intl}/checker", f"/m/{kel}/rules", f"/v/{kel_view}/rules"]
     return found
 
 

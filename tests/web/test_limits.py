@@ -184,7 +184,7 @@ def test_a_pdf_asked_while_another_renders_is_503_at_once_and_no_work_is_done(ap
                                                 "sides": [{"name": "A"}, {"name": "B"}]}).json["edit_token"]
     laid_out = []
     original = pdf.sheet_html
-    monkeypatch.setattr(pdf, "sheet_html", lambda sheet, rules: laid_out.append(1) or original(sheet, rules))
+    monkeypatch.setattr(pdf, "sheet_html", lambda sheet, rules, *house: laid_out.append(1) or original(sheet, rules, *house))
     answers = []
     pdf._render_lock.acquire()            # another request is rendering
     try:

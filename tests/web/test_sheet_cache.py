@@ -132,7 +132,7 @@ def test_the_pdf_sheet_is_rendered_once_per_version_and_language(app, client, db
 
     rendered = []
     real = pdf.sheet_pdf
-    monkeypatch.setattr(pdf, "sheet_pdf", lambda sheet, rules: rendered.append(len(sheet["hands"])) or real(sheet, rules))
+    monkeypatch.setattr(pdf, "sheet_pdf", lambda sheet, rules, *house: rendered.append(len(sheet["hands"])) or real(sheet, rules, *house))
     match = new_match(db, HAND_1015)
     first = client.get(f"/m/{match.edit_token}/sheet.pdf")
     again = client.get(f"/v/{match.view_token}/sheet.pdf")          # the spectators' link: the same file
