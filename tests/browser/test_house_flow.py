@@ -101,6 +101,7 @@ def test_a_diszitett_match_with_house_rules_scores_them_on_the_sheet_and_in_the_
     standings = page.get_by_role("region", name="Next opening minimum")
     expect(standings.get_by_role("listitem")).to_have_text(
         [re.compile(r"^\s*Anna\s+90\s+total\s+1065\s*$"), re.compile(r"^\s*Béla\s+90\s+total\s+850\s*$")])
+    expect(page.get_by_text("House rules", exact=False).first).to_be_visible()     # the sheet's header says so
     fits_phone_width(page)
     shoot(page, "house-sheet")
 
@@ -113,6 +114,7 @@ def test_a_diszitett_match_with_house_rules_scores_them_on_the_sheet_and_in_the_
     assert re.search(r"\b1065\b", text) and re.search(r"\b850\b", text), text
     assert re.search(r"\b950\b", text), text            # Anna's base, with the house's 450 in it
     assert re.search(r"\b90\b", text), text             # the opening minimum the house fixed
+    assert re.search(r"\b400\b.*\b450\b", text), text  # the sheet's list of changes: variant's value → house
 
 
 def test_the_saved_preset_opens_on_the_phone_and_prefills_the_next_match(page: Page, live_server, tap):
