@@ -77,3 +77,19 @@ class HandEvent(Base):
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     match: Mapped[Match] = relationship(back_populates="events")
+
+
+class HousePreset(Base):
+    """A named set of house rules (rules/house.py ``preset_document``), shared by its unguessable token.
+
+    Immutable: a changed set is a new preset, so a link someone was sent never changes under them. ``document`` is
+    the canonical JSON of the preset document, exactly what "Download as a file" hands out."""
+
+    __tablename__ = "house_presets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(80), default="")
+    variant: Mapped[str] = mapped_column(String(40))
+    document: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=_now)

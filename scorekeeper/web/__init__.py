@@ -60,12 +60,12 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from .. import api
     from ..security import csrf
-    from . import checker, entry, files, home, match, match_rules, pages, preview
+    from . import checker, entry, files, home, house, match, match_rules, pages, preview
     from ..words import table_word
 
     pages.init_app(app)
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
-    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp):
+    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.

@@ -19,10 +19,12 @@ from .. import matches
 from ..db import get_session
 from ..i18n import LANG_COOKIE
 from ..limiter import limit
+from ..presets import document_of, find_preset, store_preset
 from ..rules import RecordError, get_variant
+from ..rules import house as house_core
 from ..rules.variants import default_variant
 from ..saves import Unavailable
-from . import recent
+from . import house_form, house_phone, house_view, recent
 from .entry import unavailable_message
 from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
@@ -64,16 +66,46 @@ def _options_summary(fields: list[Any]) -> dict[str, Any]:
     return {"label": label, "changed": changed, "open": any(f.errors for f in fields)}
 
 
-def _render(form: NewMatchForm, status: int = 200, chooser_error: str = ""):
+def _render(form: NewMatchForm, status: int = 200, chooser_error: str = "", house: dict[str, Any] | None = None):
     fields = _option_fields(form)
     opened, kept = recent.listing()
+    presets, presets_kept = house_phone.kept()
+    variant_name = table_word(get_variant(form.variant.data).name)
+    if house is None:
+        house = house_view.view(form.variant.data, variant_name, _chosen_options(form))
     response = make_response(render_template(
         "home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
-        variant_name=table_word(get_variant(form.variant.data).name), chooser_error=chooser_error,
-        option_fields=fields, options_summary=_options_summary(fields), opened=opened), status)
+        variant_name=variant_name, chooser_error=chooser_error, option_fields=fields,
+        options_summary=_options_summary(fields), opened=opened, house=house, presets=_listed(presets)), status)
     if kept is not None:                # a match gone from the database leaves the phone's list quietly
         recent.store(response, kept)
+    if presets_kept is not None:
+        house_phone.store(response, presets_kept)
     return response
+
+
+def _listed(presets: list[Any]) -> list[dict[str, str]]:
+    names = dict(variant_choices())
+    return [{"token": p.token, "name": p.name or gettext("House rules"), "variant_name": names.get(p.variant, p.variant)}
+            for p in presets]
+
+
+def _chosen_options(form: NewMatchForm) -> dict[str, str]:
+    return {k: v for k, v in form.options.data.items() if v is not None}
+
+
+def _preset_form(token: str):
+    """The form prefilled from a preset (``?house=<token>``): its variant, its options and its house values."""
+    preset = find_preset(get_session(), token)
+    if preset is None:
+        return None
+    document = document_of(preset)
+    variant, options = document["variant"], document["options"]
+    form = new_match_form(variant, _shape(variant, options), data={"options": dict(options)})
+    house = house_view.view(variant, table_word(get_variant(variant).name), options,
+                            house_values=house_core.flat(document["rules"]))
+    house["from"] = preset.token
+    return form, house
 
 
 def _default_form(exc: RecordError):
@@ -83,6 +115,13 @@ def _default_form(exc: RecordError):
 
 @bp.get("/")
 def index():
+    if request.args.get("house"):
+        try:
+            found = _preset_form(request.args["house"])
+        except RecordError as exc:       # a preset of a variant or option today's tables no longer have
+            return _default_form(exc)
+        if found is not None:
+            return _render(found[0], house=found[1])
     variant = request.args.get("variant") or default_variant()
     try:
         form = new_match_form(variant, _shape(variant, request.args))
@@ -99,18 +138,56 @@ def create_match():
         form = new_match_form(variant, _shape(variant, request.form, prefix="options-"))
     except RecordError as exc:
         return _default_form(exc)
-    if not form.validate():
-        return _render(form, 400)
+    got = house_form.read_house(request.form, variant)
+    valid = form.validate()
+    if not valid or got.failed:
+        if got.failed:
+            house_form.check_also(got, variant, _chosen_options(form))
+        return _render(form, 400, house=_house_again(form, got))
     args, rows = match_request(form)
     try:
-        match = matches.create_match(get_session(), **args)
+        document = _preset_of(args, got)
+        match = matches.create_match(get_session(), **args, house=got.partial, house_name=_house_name(got))
     except RecordError as exc:
-        match_error(form, exc.field, say_error(exc), rows)
-        return _render(form, 400)
+        for problem in house_form.place_errors(exc, got, variant):
+            match_error(form, problem.field or "", say_error(problem), rows)
+        return _render(form, 400, house=_house_again(form, got))
     except Unavailable:
         form.top_errors.append(unavailable_message())
-        return _render(form, 503)
-    return redirect(url_for("match.sheet", token=match.edit_token), 303)
+        return _render(form, 503, house=_house_again(form, got))
+    response = redirect(url_for("match.sheet", token=match.edit_token), 303)
+    return _keep_preset(response, document) if document else response
+
+
+def _keep_preset(response, document: Mapping[str, Any]):
+    """Store the named preset of a match just created and remember it on this phone; a database that fails
+    now loses the preset only: the match is made, and starting it again would make a second one."""
+    try:
+        return house_phone.remember(response, store_preset(get_session(), document).token)
+    except Unavailable:
+        return response
+
+
+def _house_again(form: NewMatchForm, got: house_form.HouseInput) -> dict[str, Any]:
+    """The house fields as typed, with their problems, compared with the options the page was rendered with."""
+    variant = form.variant.data
+    return house_view.view(variant, table_word(get_variant(variant).name), got.base, got)
+
+
+def _house_name(got: house_form.HouseInput) -> str:
+    """The name the match's house rules go by: the one typed to save them, else the preset's they came from."""
+    if got.name or not got.partial:
+        return got.name
+    preset = find_preset(get_session(), got.from_token) if got.from_token else None
+    return preset.name if preset is not None else ""
+
+
+def _preset_of(args: Mapping[str, Any], got: house_form.HouseInput) -> dict[str, Any] | None:
+    """The preset document to store with the match when the form names one (checked before the match is)."""
+    if not got.name:
+        return None
+    return house_core.preset_document(name=got.name, variant=args["variant"], options=args["options"],
+                                      house=got.partial)
 
 
 @bp.post("/lang")

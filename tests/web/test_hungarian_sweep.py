@@ -193,3 +193,39 @@ def test_the_hand_page_with_counts_and_the_match_list_with_dates_show_no_english
         seen[url] = english_on(page, FRAGMENTS)
         assert ("pont/lap" in page) if url != "/" else ("utoljára játszva:" in page)
     assert not {k: v for k, v in seen.items() if v}, json.dumps(seen, ensure_ascii=False, indent=1)
+
+
+def test_the_house_rules_pages_and_their_errors_show_no_english(client, app):
+    """Issue 13: the new-match form with its house fields (fine, and refused at a field), a preset's page, the
+    new-match form prefilled from it, the import page and a refused import."""
+    from house_pages import form_values
+
+    page = client.get("/?variant=diszitett", headers=HU).get_data(as_text=True)
+    values = form_values(page)
+    values.update({"sides-0-name": "Anna", "sides-1-name": "Béla", "house-canastas.red_canasta.bonus": "sok",
+                   "house-canastas.red_canasta.size-0": "2", "house-canastas.red_canasta.size-1": "2",
+                   "house-json": "{nem json"})
+    pages = {"form": page, "form refused": client.post("/matches", data=values, headers=HU).get_data(as_text=True)}
+    values.update({"house-canastas.red_canasta.bonus": "450", "house-canastas.red_canasta.size-0": "7",
+                   "house-canastas.red_canasta.size-1": "7", "house-json": "", "house-save-as": "Nagyi"})
+    values["house-canastas.red_canasta.size-0"] = "2"
+    pages["contradiction"] = client.post("/matches", data=values, headers=HU).get_data(as_text=True)
+    values["house-canastas.red_canasta.size-0"] = "7"
+    assert client.post("/matches", data=values, headers=HU).status_code == 303
+    preset = re.search(r'href="(/house/[A-Za-z0-9_-]+)"', client.get("/", headers=HU).get_data(as_text=True)).group(1)
+    pages["home with presets"] = client.get("/", headers=HU).get_data(as_text=True)
+    pages["preset"] = client.get(preset, headers=HU).get_data(as_text=True)
+    pages["prefilled"] = client.get("/?house=" + preset.rsplit("/", 1)[1], headers=HU).get_data(as_text=True)
+    pages["import"] = client.get("/house/import", headers=HU).get_data(as_text=True)
+    csrf = csrf_from(pages["import"])
+    pages["import refused"] = client.post("/house/import", headers=HU, data={
+        "csrf_token": csrf, "json": '{"format": "scorekeeper-house-rules", "format_version": 1, "name": "x", '
+        '"variant": "diszitett", "options": {}, "rules": {"canastas": {"red_canasta": {"bonus": "sok"}}}}'}
+    ).get_data(as_text=True)
+    assert "canastas.red_canasta.bonus" in pages["import refused"]
+    # the refused text is shown again in its box as it was pasted: the file's own keys
+    pasted = frozenset(("format", "format_version", "name", "variant", "options", "rules", "canastas", "red_canasta",
+                        "bonus"))
+    seen = {name: english_on(html, FRAGMENTS, pasted if name == "import refused" else frozenset())
+            for name, html in pages.items()}
+    assert not {k: v for k, v in seen.items() if v}, json.dumps(seen, ensure_ascii=False, indent=1)

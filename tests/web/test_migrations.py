@@ -62,7 +62,7 @@ def url(tmp_path):
     found = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'old.sqlite'}"
     engine = create_engine(found)
     with engine.begin() as connection:
-        for table in ("hand_events", "match_sides", "matches", "alembic_version"):
+        for table in ("house_presets", "hand_events", "match_sides", "matches", "alembic_version"):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
     engine.dispose()
     return found

@@ -1,0 +1,56 @@
+"""The house-rules presets kept on this phone: their tokens in a signed cookie, like the matches' list
+(:mod:`.recent`, whose docstring says why a signed cookie read by the server). Up to ``MOST`` tokens (a token is
+32 characters, so the cookie stays well under 1 KiB); a preset gone from the database drops out quietly."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Response, current_app, request
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from ..db import get_session
+from ..models import HousePreset
+from ..presets import find_presets
+
+COOKIE = "house_presets"
+MOST = 12
+MAX_AGE = 400 * 24 * 3600
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="house-presets")
+
+
+def remembered() -> list[str]:
+    """The tokens this phone keeps, most recent first; an unreadable or forged cookie is an empty list."""
+    raw = request.cookies.get(COOKIE)
+    if not raw or len(raw) > 4096:
+        return []
+    try:
+        items = _serializer().loads(raw)
+    except (BadSignature, ValueError):
+        return []
+    if not isinstance(items, list):
+        return []
+    return [t for t in items if isinstance(t, str) and _TOKEN.fullmatch(t)][:MOST]
+
+
+def store(response: Response, tokens: list[str]) -> Response:
+    response.set_cookie(COOKIE, _serializer().dumps(tokens[:MOST]), max_age=MAX_AGE, httponly=True,
+                        samesite="Lax", secure=request.scheme == "https")
+    return response
+
+
+def remember(response: Response, token: str) -> Response:
+    """Put ``token`` first in this phone's list."""
+    return store(response, [token, *(t for t in remembered() if t != token)])
+
+
+def kept() -> tuple[list[HousePreset], list[str] | None]:
+    """This phone's presets, most recent first, and the tokens to keep when some are gone (else ``None``)."""
+    tokens = remembered()
+    found = find_presets(get_session(), tokens)
+    presets = [found[t] for t in tokens if t in found]
+    return presets, ([p.token for p in presets] if len(presets) != len(tokens) else None)
