@@ -6,41 +6,26 @@ from __future__ import annotations
 
 import re
 
-from flask import Response, current_app, request
-from itsdangerous import BadSignature, URLSafeSerializer
+from flask import Response
 
 from ..db import get_session
 from ..models import HousePreset
 from ..presets import find_presets
+from .recent import signed_items, store_signed
 
 COOKIE = "house_presets"
+SALT = "house-presets"
 MOST = 12
-MAX_AGE = 400 * 24 * 3600
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="house-presets")
 
 
 def remembered() -> list[str]:
     """The tokens this phone keeps, most recent first; an unreadable or forged cookie is an empty list."""
-    raw = request.cookies.get(COOKIE)
-    if not raw or len(raw) > 4096:
-        return []
-    try:
-        items = _serializer().loads(raw)
-    except (BadSignature, ValueError):
-        return []
-    if not isinstance(items, list):
-        return []
-    return [t for t in items if isinstance(t, str) and _TOKEN.fullmatch(t)][:MOST]
+    return [t for t in signed_items(COOKIE, SALT) if isinstance(t, str) and _TOKEN.fullmatch(t)][:MOST]
 
 
 def store(response: Response, tokens: list[str]) -> Response:
-    response.set_cookie(COOKIE, _serializer().dumps(tokens[:MOST]), max_age=MAX_AGE, httponly=True,
-                        samesite="Lax", secure=request.scheme == "https")
-    return response
+    return store_signed(response, COOKIE, SALT, tokens[:MOST])
 
 
 def remember(response: Response, token: str) -> Response:

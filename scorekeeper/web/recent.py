@@ -22,35 +22,41 @@ from ..db import get_session
 from ..matches import find_match, scoresheet
 
 COOKIE = "recent_matches"
+SALT = "recent-matches"
 MOST = 12                                # a family's season of evenings; older ones fall off the end
 MAX_AGE = 400 * 24 * 3600                # browsers cap a cookie's life at 400 days
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="recent-matches")
+def signed_items(cookie: str, salt: str) -> list[Any]:
+    """The list a signed cookie of this phone holds; an unreadable, forged or oversized one is an empty list
+    (the phone simply has no list yet). Shared with the house-rules presets (:mod:`.house_phone`)."""
+    raw = request.cookies.get(cookie)
+    if not raw or len(raw) > 4096:
+        return []
+    try:
+        items = URLSafeSerializer(current_app.secret_key, salt=salt).loads(raw)
+    except (BadSignature, ValueError):
+        return []
+    return items if isinstance(items, list) else []
+
+
+def store_signed(response: Response, cookie: str, salt: str, items: list[Any]) -> Response:
+    response.set_cookie(cookie, URLSafeSerializer(current_app.secret_key, salt=salt).dumps(items), max_age=MAX_AGE,
+                        httponly=True, samesite="Lax", secure=request.scheme == "https")
+    return response
 
 
 def remembered() -> list[tuple[int, bool, str]]:
     """``(match id, edit link?, token)`` per remembered link, most recent first; an unreadable or forged cookie
     is an empty list (the phone simply has no list yet)."""
-    raw = request.cookies.get(COOKIE)
-    if not raw or len(raw) > 4096:
-        return []
-    try:
-        items = _serializer().loads(raw)
-    except (BadSignature, ValueError):
-        return []
-    if not isinstance(items, list):
-        return []
+    items = signed_items(COOKIE, SALT)
     return [(i, e, t) for i, e, t in (x for x in items if isinstance(x, list) and len(x) == 3)
             if type(i) is int and type(e) is bool and isinstance(t, str) and _TOKEN.fullmatch(t)][:MOST]
 
 
 def store(response: Response, links: list[tuple[int, bool, str]]) -> None:
-    secure = request.scheme == "https"
-    response.set_cookie(COOKIE, _serializer().dumps([list(link) for link in links[:MOST]]), max_age=MAX_AGE,
-                        httponly=True, samesite="Lax", secure=secure)
+    store_signed(response, COOKIE, SALT, [list(link) for link in links[:MOST]])
 
 
 def remember(response: Response, match_id: int, token: str, *, editable: bool) -> Response:

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from axe import describe, violations
-from test_phone_flow import chip, count_key, fits_phone_width, key, shoot, stepper_plus, to_side
+from test_phone_flow import fits_phone_width, shoot, tap_anna_melds, tap_anna_rest, tap_bela
 
 pytestmark = pytest.mark.browser
 
@@ -60,22 +60,9 @@ def start_with_house_rules(page: Page, base_url: str, tap) -> None:
 
 
 def tap_the_hand(page: Page, tap) -> None:
-    anna = page.get_by_role("region", name="Anna")
-    tap(key(page, "J"), 2)
-    tap(key(page, "2"))
-    tap(count_key(page, 3))
-    tap(key(page, "5"))
-    tap(count_key(page, 7))
-    tap(page.get_by_role("button", name="Cards in hand"))
-    tap(key(page, "A"))
-    tap(chip(anna, "Red threes", 1))
-    tap(stepper_plus(anna, "Twins"))
-    to_side(page, tap, "Béla")
-    bela = page.get_by_role("region", name="Béla")
-    tap(key(page, "K"))
-    tap(count_key(page, 7))
-    tap(key(page, "8"))
-    tap(chip(bela, "Red threes", 2))
+    tap_anna_melds(page, tap)
+    anna = tap_anna_rest(page, tap)
+    bela = tap_bela(page, tap)
     expect(anna.get_by_label("Melds", exact=True)).to_have_value("J J J J 2 2 2\n5 5 5 5 5 5 5")
     expect(bela.get_by_label("Melds", exact=True)).to_have_value("K K K K K K K\n8 8 8")
     expect(bela.get_by_role("radio", name="Went out")).to_be_checked()

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from axe import describe, violations
 from scorekeeper.rules import variants as variants_module
-from test_phone_flow import chip, chosen, count_key, key, stepper_plus, to_side
+from test_phone_flow import chip, chosen, count_key, key, tap_anna_rest, tap_bela, to_side
 
 pytestmark = pytest.mark.browser
 
@@ -114,16 +114,8 @@ def test_a_meld_corrected_from_the_keypad_is_saved(page: Page, live_server, tap)
     expect(status).to_have_text([re.compile(r"^J×4 2×3 · 7 cards · black canasta ✓"),
                                  re.compile(r"^5×7 · 7 cards · red canasta ✓")])
 
-    tap(page.get_by_role("button", name="Cards in hand"))
-    tap(key(page, "A"))
-    tap(chip(anna, "Red threes", 1))
-    tap(stepper_plus(anna, "Twins"))
-    to_side(page, tap, "Béla")
-    bela = page.get_by_role("region", name="Béla")
-    tap(key(page, "K"))
-    tap(count_key(page, 7))
-    tap(key(page, "8"))
-    tap(chip(bela, "Red threes", 2))
+    tap_anna_rest(page, tap)
+    bela = tap_bela(page, tap)
     expect(bela.get_by_role("radio", name="Went out")).to_be_checked()
     tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.get_by_text("Hand 1 saved.")).to_be_visible()

@@ -76,6 +76,36 @@ def stepper_plus(side: Locator, label: str) -> Locator:
     return side.locator(".stepper-field").filter(has_text=label).get_by_role("button", name="one more")
 
 
+def tap_anna_melds(page: Page, tap) -> None:
+    """Seed 000's example melds on the keypad: J ×4 with three zsoli, seven fives."""
+    tap(key(page, "J"), 2)
+    tap(key(page, "2"))
+    tap(count_key(page, 3))
+    tap(key(page, "5"))
+    tap(count_key(page, 7))
+
+
+def tap_anna_rest(page: Page, tap) -> Locator:
+    """An ace in hand, one red three, one twin; Anna's region."""
+    anna = page.get_by_role("region", name="Anna")
+    tap(page.get_by_role("button", name="Cards in hand"))
+    tap(key(page, "A"))
+    tap(chip(anna, "Red threes", 1))
+    tap(stepper_plus(anna, "Twins"))
+    return anna
+
+
+def tap_bela(page: Page, tap) -> Locator:
+    """Béla, on the player bar: a red canasta of kings, three eights, two red threes; his region."""
+    to_side(page, tap, "Béla")
+    bela = page.get_by_role("region", name="Béla")
+    tap(key(page, "K"))
+    tap(count_key(page, 7))
+    tap(key(page, "8"))
+    tap(chip(bela, "Red threes", 2))
+    return bela
+
+
 def create_match(page: Page, base_url: str, tap, players: tuple[str, str]) -> None:
     page.goto(base_url + "/")
     expect(page.get_by_label("Variant")).to_have_value("diszitett")
@@ -99,23 +129,9 @@ def test_a_diszitett_hand_tapped_in_on_a_phone_shows_its_totals_and_next_opening
 
     # The rank × count keypad (issue 11 item 5): J lays three jacks, one more J a fourth; 2 ×3 three zsoli; a
     # rank after a meld of another rank starts the next meld; K ×7 a canasta.
-    anna = page.get_by_role("region", name="Anna")
-    tap(key(page, "J"), 2)
-    tap(key(page, "2"))
-    tap(count_key(page, 3))
-    tap(key(page, "5"))
-    tap(count_key(page, 7))
-    tap(page.get_by_role("button", name="Cards in hand"))
-    tap(key(page, "A"))
-    tap(chip(anna, "Red threes", 1))
-    tap(stepper_plus(anna, "Twins"))
-
-    to_side(page, tap, "Béla")
-    bela = page.get_by_role("region", name="Béla")
-    tap(key(page, "K"))
-    tap(count_key(page, 7))
-    tap(key(page, "8"))
-    tap(chip(bela, "Red threes", 2))
+    tap_anna_melds(page, tap)
+    anna = tap_anna_rest(page, tap)
+    bela = tap_bela(page, tap)
     expect(bela.get_by_role("radio", name="Went out")).to_be_checked()    # Anna holds cards: Béla went out
     expect(bela.get_by_text("Chosen for you")).to_be_visible()
 

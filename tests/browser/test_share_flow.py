@@ -33,7 +33,7 @@ def test_the_home_page_lists_a_match_opened_earlier_and_the_sheet_shares_it(page
     expect(box.locator("[data-share='edit-link']")).to_be_visible(visible=has_share)
 
     for link in ("view-link", "edit-link"):
-        details = box.locator(f"details:has(svg)").nth(0 if link == "view-link" else 1)
+        details = box.locator("details:has(svg)").nth(0 if link == "view-link" else 1)
         tap(details.locator("summary"))
         qr = details.locator("svg.qr-code")
         expect(qr).to_be_visible()

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_touch_targets import SIX, TAP, fits_phone_width, six_player_sheet, too_small
+from test_touch_targets import TAP, fits_phone_width, six_player_sheet, too_small
 
 pytestmark = pytest.mark.browser
 

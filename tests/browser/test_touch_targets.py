@@ -8,8 +8,6 @@ match scrolls by (tests/browser/test_sheet_phone.py: every total in view at 390 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from house_pages import form_values, matches_stored, presets_stored, stored_rules
+from house_pages import form_values, presets_stored, stored_rules
 from scorekeeper.db import init_db
 from scorekeeper import create_app
 from web_helpers import csrf_from
