@@ -9,10 +9,10 @@ import stat
 import traceback
 
 import pytest
-from sqlalchemy import create_engine, text
 
 import scorekeeper
 from scorekeeper import migrate
+from web_helpers import empty_database
 
 WORKERS = 4
 ROUNDS = 2
@@ -55,11 +55,7 @@ def mode(path) -> int:
 def test_workers_starting_at_once_share_one_key_and_one_schema(tmp_path, round_):
     url = os.environ.get("TEST_DATABASE_URL")
     if url:                              # PostgreSQL: all workers migrate one empty database at once
-        engine = create_engine(url)
-        with engine.begin() as connection:
-            for table in ("hand_events", "match_sides", "matches", "alembic_version"):
-                connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
-        engine.dispose()
+        empty_database(url)
     instance = tmp_path / "instance"
     answers = start_together(instance, url)
     assert [a[0] for a in answers] == ["ok"] * WORKERS, "\n".join(a[1] for a in answers if a[0] == "error")

@@ -21,6 +21,7 @@ from scorekeeper.db import Base
 from scorekeeper.models import HandEvent, Match, MatchSide
 from scorekeeper.rules.pinned import pin
 from test_api import API, BIG_HAND, README_HAND
+from web_helpers import empty_database
 
 # The tables exactly as `git show main:scorekeeper/models.py` declared them (what create_all made until now).
 OLD = MetaData()
@@ -60,11 +61,7 @@ WHEN = datetime(2026, 3, 1, 20, 15, 0)
 def url(tmp_path):
     """An empty database: a new SQLite file, or the PostgreSQL test database emptied."""
     found = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'old.sqlite'}"
-    engine = create_engine(found)
-    with engine.begin() as connection:
-        for table in ("house_presets", "hand_events", "match_sides", "matches", "alembic_version"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
-    engine.dispose()
+    empty_database(found)
     return found
 
 
