@@ -25,7 +25,7 @@ from . import bounds
 from .errors import RecordError, ScorekeeperError
 from .families import family
 from .phrases import Phrase, phrase
-from .pinned import MAX_BYTES, canonical, digest, resolved, rules_from_json, value_at  # noqa: F401 (re-exported)
+from .pinned import MAX_BYTES, canonical, digest, resolved, rules_from_json
 from .schema import SCHEMAS, located
 from .table_checks import as_problems
 from .tables import frozen

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from .phrases import Phrase, phrase
-from .pinned import resolved, value_at
+from .pinned import resolved
+from .tables import value_at
 from .schema import SCHEMAS, Int, schema_at
 
 GROUPS = ("cards", "melds", "canastas", "going_out", "opening", "red_threes", "taxation", "match")

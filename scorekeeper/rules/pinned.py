@@ -32,7 +32,7 @@ from typing import Any, Mapping
 from .bounds import bad_json
 from .errors import RecordError, ScorekeeperError
 from .schema import SCHEMAS, problems
-from .tables import frozen
+from .tables import frozen, value_at
 from .variants import Variant, family, resolved_table
 
 FORMAT = "scorekeeper-rules"
@@ -164,16 +164,6 @@ def _checked(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     if "house" in document:
         _check_house(document["house"], table)
     return table, options
-
-
-def value_at(table: Mapping[str, Any], key: str) -> Any:
-    """The value of a dotted key in a table (None when absent)."""
-    node: Any = table
-    for part in key.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return None
-        node = node[part]
-    return node
 
 
 def _check_house(block: Any, table: Mapping[str, Any]) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from .reference_hu import hungarian
+from .tables import value_at
 from .variants import Variant, _patched
 
 OPEN = re.compile(r"^<!-- numbers:([a-z_.]+) -->$")
@@ -79,15 +80,6 @@ def _table(head: list[str], rows: Iterable[list[str]]) -> list[str]:
             *("| " + " | ".join(r) + " |" for r in rows)]
 
 
-def _get(data: Mapping[str, Any], dotted: str) -> Any:
-    node: Any = data
-    for part in dotted.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return None
-        node = node[part]
-    return node
-
-
 def _changing(all_cases: list[Case], value: Callable[[Mapping[str, Any]], Any]) -> list[Case]:
     """The defaults, then the cases where ``value`` differs from the defaults'."""
     base = value(all_cases[0].data)
@@ -102,11 +94,11 @@ def _scalars(all_cases: list[Case], fields: list[tuple[str, str]],
         return "—" if value is None else (words or {}).get(value, num(value)) if isinstance(value, str) else num(value)
     lines = []
     for dotted, what in fields:
-        shown = _changing(all_cases, lambda d: _get(d, dotted))
-        if all(_get(c.data, dotted) is None for c in shown):
+        shown = _changing(all_cases, lambda d: value_at(d, dotted))
+        if all(value_at(c.data, dotted) is None for c in shown):
             continue
-        line = f"- {what}: **{said(_get(shown[0].data, dotted))}**"
-        extra = "; ".join(f"{c.title}: {said(_get(c.data, dotted))}" for c in shown[1:])
+        line = f"- {what}: **{said(value_at(shown[0].data, dotted))}**"
+        extra = "; ".join(f"{c.title}: {said(value_at(c.data, dotted))}" for c in shown[1:])
         lines.append(line + (f" ({extra})" if extra else ""))
     return lines
 
@@ -166,7 +158,7 @@ def _red_threes(all_cases: list[Case]) -> list[str]:
         totals = data.get("red_threes", {}).get("totals", [])
         return {str(n): num(total) for n, total in enumerate(totals) if n}
     return _columns(all_cases, "red threes held", "total bonus", values) + [""] + _scalars(
-        [Case(title=c.title, data={"plus_when": conditions_text(_get(c.data, "red_threes.plus_when") or [])})
+        [Case(title=c.title, data={"plus_when": conditions_text(value_at(c.data, "red_threes.plus_when") or [])})
          for c in all_cases], [("plus_when", "red threes count plus for")]) + _scalars(
         all_cases, [("red_threes.in_hand_points", "each red three left in hand")])
 
@@ -199,7 +191,7 @@ def _brackets(all_cases: list[Case], key: str, field: str, head: tuple[str, str]
               words: Mapping[str, str] | None = None) -> list[str]:
     """Bracket lists (``from`` = the total where a bracket starts) as rows of total spans, one column per case."""
     def starts(data: Mapping[str, Any]) -> list[tuple[int, Any]]:
-        rows = _get(data, key) or []
+        rows = value_at(data, key) or []
         return [(b["from"], _opening_requirement(b) if field == "minimum" else b[field]) for b in rows]
     shown = _changing(all_cases, starts)
     edges = sorted({s for c in shown for s, _v in starts(c.data)})
@@ -277,7 +269,7 @@ CANASTA_BLOCKS: dict[str, Callable[[list[Case]], list[str]]] = {
 
 def _keltis_points(key: str, first: str) -> Callable[[list[Case]], list[str]]:
     def values(data: Mapping[str, Any]) -> dict[str, str]:
-        points = _get(data, key) or []
+        points = value_at(data, key) or []
         return {f"{n} or more" if n == len(points) - 1 else str(n): num(p) for n, p in enumerate(points)}
     return lambda cs: _columns(cs, first, "points", values)
 

@@ -21,7 +21,7 @@ import copy
 import tomllib
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import VariantError
 from .schema import SCHEMAS, problems
@@ -87,6 +87,16 @@ def merge(base: dict[str, Any], own: dict[str, Any], *, top: bool = True) -> dic
         else:
             out[key] = copy.deepcopy(value)
     return out
+
+
+def value_at(table: Mapping[str, Any], key: str) -> Any:
+    """The value of a dotted key in a table (None when absent)."""
+    node: Any = table
+    for part in key.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return None
+        node = node[part]
+    return node
 
 
 def frozen(value: Any) -> Any:
