@@ -34,6 +34,13 @@ def runner(app):
 
 
 @pytest.fixture
+def db(app):
+    """A database session of the app, for tests that create matches directly through ``matches``."""
+    with app.extensions["scorekeeper_sessions"]() as session:
+        yield session
+
+
+@pytest.fixture
 def csrf(client):
     """A valid CSRF token for this client's session, read from a rendered form."""
     return csrf_from(client.get("/").get_data(as_text=True))

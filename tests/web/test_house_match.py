@@ -37,12 +37,6 @@ def header(page: str) -> str:
 
 
 @pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
-
-
-@pytest.fixture
 def house(db):
     match = matches.create_match(db, variant="diszitett", options=None, title="Vasárnap", house=HOUSE,
                                  house_name="Nagyi", sides=[{"name": "Anna"}, {"name": "Béla"}])

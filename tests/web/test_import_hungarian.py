@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from test_transfer import ILLEGAL, _export, _legacy, _set, db, rows, upload  # noqa: F401  (db is a fixture)
+from test_transfer import ILLEGAL, _export, _legacy, _set, rows, upload
 
 
 def refusal(client, body) -> tuple[str, str | None]:

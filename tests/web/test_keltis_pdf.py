@@ -12,7 +12,6 @@ import random
 import re
 import subprocess
 
-import pytest
 from pypdf import PdfReader
 
 from scorekeeper import matches
@@ -76,12 +75,6 @@ def keltis_games(count: int, names, seed: int = 5) -> list[dict]:
         games.append({"mode": "cards", "sides": [{**s, "grey": " ".join(map(str, s["grey"]))}
                                                  for s in sides.values()]})
     return games
-
-
-@pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
 
 
 def keltis_match(db, games, names=PLAYERS, title="Keltis est"):

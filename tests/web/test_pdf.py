@@ -64,12 +64,6 @@ SUMMARY = {"mode": "summary", "sides": [
     {"name": "Béla", "hand_points": 30}]}
 
 
-@pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
-
-
 def new_match(db, hands=(), names=("Anna", "Béla"), variant="diszitett", options=None, title="", sides=None):
     match = matches.create_match(db, variant=variant, options=options, title=title,
                                  sides=sides or [{"name": n} for n in names])

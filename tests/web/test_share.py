@@ -20,12 +20,6 @@ ONE_HAND = {"mode": "cards", "sides": [
     {"name": "Béla", "melds": ["K K K K K K K"], "out": "out", "hand": ""}]}
 
 
-@pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
-
-
 def new_match(db, names=("Anna", "Béla"), hands=(), **kwargs):
     match = matches.create_match(db, variant=kwargs.pop("variant", "diszitett"), options=kwargs.pop("options", None),
                                  sides=[{"name": n} for n in names], **kwargs)

@@ -34,12 +34,6 @@ HAND_BIG = {"mode": "cards", "sides": [BIG, BELA_HOLDS]}
 HAND_1015 = {"mode": "cards", "sides": [SEED_1015, BELA_OUT]}
 
 
-@pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
-
-
 def new_match(db, *hands, names=("Anna", "Béla")):
     match = matches.create_match(db, variant="diszitett", options=None, sides=[{"name": n} for n in names])
     for hand in hands:

@@ -13,12 +13,6 @@ from web_helpers import csrf_from
 from test_sheet import HAND_1015, HAND_BIG, hand_rows, minimums, new_match
 
 
-@pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
-
-
 def totals(page: str) -> list[str]:
     """Anna's running total per hand row (the cell's visible number, after any hidden label)."""
     return [row[0]["total"].split()[-1] for row in hand_rows(page)]

@@ -22,12 +22,6 @@ from web_helpers import csrf_from
 
 
 @pytest.fixture
-def db(app):
-    with app.extensions["scorekeeper_sessions"]() as session:
-        yield session
-
-
-@pytest.fixture
 def fresh_app(tmp_path):
     """A second app on its own, empty SQLite database: where an export is taken to."""
     other = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite'}",
