@@ -1,6 +1,20 @@
-"""Fixtures of the rules-core tests: a folder of variant tables the loader reads instead of rules_ref/."""
+"""Fixtures of the rules-core tests: a folder of variant tables the loader reads instead of rules_ref/.
 
+The registry is rebuilt whenever a test names another folder or writes a table (``registry.cache_clear``), which
+used to cost a tenth of a second each time: every table read, merged with its bases and checked again, and every
+variant's rules built again for every option choice. So the registry is built once per session
+(:func:`tables_built_once`): a rebuild reads the folder again, and a table whose text (and its bases' text) is
+unchanged is the variant loaded before, with the rules built before for each option choice. The caches are exact:
+a table is keyed by the bytes of its file and of every file its ``extends`` chain reads, its rules by the whole
+variant as loaded (merged table and options), so a changed or new table is loaded and built anew, and a table that
+fails to load fails every time.
+"""
+
+import io
+import pickle
 import shutil
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,6 +24,79 @@ from scorekeeper.rules import variants as variants_module
 
 REAL = variants_module.RULES_REF
 PROBES = Path(__file__).resolve().parent / "tables"
+
+
+class _ParsedOnce:
+    """``tomllib`` as the table reader uses it, remembering each file text's parse (a pickled copy: the reader
+    pops keys from what it gets). Invalid TOML is never remembered, so it raises every time as before."""
+
+    TOMLDecodeError = tomllib.TOMLDecodeError
+
+    def __init__(self) -> None:
+        self.parsed: dict[bytes, bytes] = {}
+
+    def load(self, fh, **kwargs):
+        raw = fh.read()
+        if kwargs:
+            return tomllib.load(io.BytesIO(raw), **kwargs)
+        if (blob := self.parsed.get(raw)) is None:
+            blob = self.parsed[raw] = pickle.dumps(tomllib.load(io.BytesIO(raw)))
+        return pickle.loads(blob)
+
+    def loads(self, text, **kwargs):
+        return tomllib.loads(text, **kwargs)
+
+
+def _chain_bytes(path: Path, parse: _ParsedOnce) -> tuple[tuple[str, bytes], ...] | None:
+    """What the table reader reads for ``path``: its bytes and, through ``extends``, its bases' (same folder, as
+    tables.py resolves them). None when the chain is not plainly readable: such a table is loaded uncached."""
+    chain: list[tuple[str, bytes]] = []
+    while True:
+        try:
+            raw = path.read_bytes()
+            base = parse.load(io.BytesIO(raw)).get("extends")
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return None
+        chain.append((path.name, raw))
+        if base is None:
+            return tuple(chain)
+        if not isinstance(base, str) or not base or "/" in base or "\\" in base or base.startswith(".") \
+                or any(name == f"{base}.toml" for name, _ in chain):
+            return None
+        path = path.parent / f"{base}.toml"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def tables_built_once():
+    """The registry's loading and building done once per session (see the module docstring)."""
+    tables_module = sys.modules[variants_module.read_table.__module__]
+    parse = _ParsedOnce()
+    load, build = variants_module._load_file, variants_module._build
+    loaded: dict[tuple, object] = {}
+    built: dict[tuple, tuple] = {}
+
+    def load_once(path):
+        key = _chain_bytes(path, parse)
+        if key is None:
+            return load(path)
+        if key not in loaded:
+            loaded[key] = load(path)
+        return loaded[key]
+
+    def build_once(variant, chosen):
+        key = (variant.id, tuple(sorted(chosen.items())))
+        hit = built.get(key)
+        if hit is not None and hit[0] == variant:        # the same table as loaded, options and all
+            return hit[1]
+        rules = build(variant, chosen)
+        built[key] = (variant, rules)
+        return rules
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tables_module, "tomllib", parse)
+        patch.setattr(variants_module, "_load_file", load_once)
+        patch.setattr(variants_module, "_build", build_once)
+        yield
 
 
 @pytest.fixture
