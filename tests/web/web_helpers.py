@@ -34,3 +34,39 @@ def empty_database(url: str) -> None:
             connection.execute(text(f"DROP TABLE IF EXISTS {table.name}"))
         connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
     engine.dispose()
+
+
+def worker_database_url(url: str, worker: str) -> str:
+    """The database of one pytest-xdist worker (``gw0``, ``gw1``, ...) on the server of ``url``: the workers run at
+    once, and each empties its database before every test. Created when missing."""
+    from sqlalchemy import create_engine, make_url, text
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        if connection.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}) is None:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def reset_database(engine) -> None:
+    """Make the database as a first start leaves it: every table of the models empty (TRUNCATE, sequences
+    restarted) at the newest revision. A database another test left otherwise (a migration test's older revision,
+    tables dropped or added) is emptied and migrated anew, as ``init_db(drop=True)`` would."""
+    from sqlalchemy import inspect, text
+
+    from scorekeeper import migrate, models  # noqa: F401 (registers every table on Base.metadata)
+    from scorekeeper.db import Base
+
+    names = [table.name for table in Base.metadata.sorted_tables]
+    with engine.begin() as connection:
+        intact = set(inspect(connection).get_table_names()) == {*names, "alembic_version"} \
+            and migrate.current(connection) == migrate.head()
+        if intact:
+            quote = connection.dialect.identifier_preparer.quote
+            connection.execute(text(f"TRUNCATE {', '.join(map(quote, names))} RESTART IDENTITY CASCADE"))
+    if not intact:
+        empty_database(engine.url.render_as_string(hide_password=False))
+        migrate.upgrade(engine)
