@@ -1,4 +1,4 @@
-"""The classic family (seed 003 l. 12–67, 81, 83–191) on the command line as installed: ``variants`` lists each
+"""The classic family (seed 003 l. 12–67, 81, 83–191) on the command line (in-process, tests/cli/cli_helpers.py): ``variants`` lists each
 variant with its options and the digest decision each settles, ``score`` reads the record fields of the digest's
 §7 (``double_out``, ``black_threes_taken``, ``hand_number``) and prints ``next_opening_canasta``, a malformed one
 is exit 2 naming the field. Numbers worked out by hand."""
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
+
+from cli_helpers import run_cli
 
 FAMILY = {
     "classic_fr": {"players", "two_player_canastas", "game_to", "opening_7500_top", "red_three_sign",
@@ -32,8 +33,7 @@ TARGETS = {"classic_fr": 5000, "canasta_libre": 5000, "uruguay": 5000, "cuban": 
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin, capture_output=True, text=True,
-                          encoding="utf-8", timeout=60)
+    return run_cli(*args, stdin=stdin)
 
 
 def test_variants_lists_the_classic_family_with_options_and_decisions():

@@ -1,5 +1,7 @@
-"""The command line as installed: every test runs ``python -m scorekeeper`` in a subprocess from a temporary
-directory, so it proves the package imports and the CLI keeps its contract without the repository on the path.
+"""The command line: every test runs ``python -m scorekeeper`` from a temporary directory, in-process through
+click's runner (tests/cli/cli_helpers.py: the exit code, stdout and stderr a subprocess would give);
+test_the_installed_command_line runs the real ``python -m scorekeeper`` and ``scorekeeper`` in subprocesses, so it
+proves the package imports and the CLI keeps its contract without the repository on the path.
 
 Contract (README, scorekeeper/cli.py):
 - ``score [FILE]``: hand record JSON from FILE or stdin -> result JSON; exit 0 legal, 1 breaks rules (JSON still
@@ -9,26 +11,26 @@ Contract (README, scorekeeper/cli.py):
 - ``variants``: the variants and their options with defaults.
 
 Expected numbers come from the rules digest (seed 000 worked examples) and were worked out by hand.
-Keep this file fast: about 0.2 s per subprocess, fewer than ~35 of them.
+Keep this file fast: about 0.3 CPU-seconds per subprocess, so only the few that prove the entry points.
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from cli_helpers import run_cli, run_installed
 
 # --------------------------------------------------------------------------------------------- helpers
 
 
 def run(tmp_path: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run the CLI from ``tmp_path``; stdin is always given (empty if None) so nothing ever waits on a tty."""
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin or "", capture_output=True,
-                          text=True, encoding="utf-8", cwd=tmp_path, timeout=60)
+    return run_cli(*args, stdin=stdin or "", cwd=tmp_path)
 
 
 def score(tmp_path: Path, record: Any, via: str) -> subprocess.CompletedProcess[str]:
@@ -296,3 +298,19 @@ def test_variants_lists_options_with_defaults(tmp_path):
     assert {"players": "4", "two_player_canastas": "2", "game_to": "5000", "wild_limit": "international"}.items() \
         <= defaults["international"].items()
     assert listed["diszitett"]["target"] == 10000 and listed["international"]["target"] == 5000
+
+
+# --------------------------------------------------------------------------------------------- the entry points
+
+@pytest.mark.parametrize("script", [False, True], ids=["python -m scorekeeper", "scorekeeper script"])
+def test_the_installed_command_line(tmp_path, script):
+    """The real entry points in subprocesses from a directory without the repository: a legal hand is exit 0 with
+    its result, an illegal one exit 1 with the JSON still printed, unreadable input exit 2 with one line."""
+    result = result_json(run_installed("score", stdin=json.dumps(SEED_1015), cwd=tmp_path, script=script), 0)
+    check_result_shape(result)
+    assert [s["score"] for s in result["sides"]] == [1015, 570]
+    (tmp_path / "hand.json").write_text(json.dumps(ILLEGAL), encoding="utf-8")
+    result = result_json(run_installed("score", "hand.json", cwd=tmp_path, script=script), 1)
+    assert sorted(p["code"] for p in result["problems"]) == ["several_went_out", "too_many_copies"]
+    assert_unreadable(run_installed("check-meld", "--variant", "bridge", "K K K", cwd=tmp_path, script=script),
+                      "unknown variant 'bridge'")

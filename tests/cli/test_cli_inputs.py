@@ -6,14 +6,13 @@ traceback only with SCOREKEEPER_DEBUG set). Files are size-checked before they a
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from cli_helpers import run_cli
 from scorekeeper import cli
 
 RECORD = {"variant": "diszitett", "sides": [
@@ -22,8 +21,7 @@ RECORD = {"variant": "diszitett", "sides": [
 
 
 def run(tmp_path: Path, *args: str, stdin: bytes = b"", env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin, capture_output=True,
-                          cwd=tmp_path, timeout=60, env={**os.environ, **(env or {})})
+    return run_cli(*args, stdin=stdin, cwd=tmp_path, env=env, text=False)
 
 
 def assert_unreadable(proc: subprocess.CompletedProcess, *needles: str) -> None:

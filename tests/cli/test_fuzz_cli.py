@@ -1,6 +1,7 @@
 """Fuzzing the command line (issue 9): whatever the input, the exit code is 0, 1 or 2 (never 3, a bug) and never
-a traceback. In-process (click's runner) so a hundred inputs take a second; tests/cli/test_cli_inputs.py runs
-the real subprocess for the exit codes themselves."""
+a traceback. In-process (click's runner) so a hundred inputs take a second; tests/cli/test_cli_inputs.py checks
+the exit codes themselves as a process gives them (tests/cli/cli_helpers.py), and test_cli.py runs the real
+subprocess."""
 
 from __future__ import annotations
 

@@ -2,15 +2,12 @@
 the resolved rules a match would be pinned to, and ``score`` reads a record's ``"rules"``. Bad input is exit 2
 with one line naming the variant, the option, the file or the house key.
 
-Each case is a subprocess (``python -m scorekeeper`` from a temporary directory), as in test_cli.py.
+Each case runs ``python -m scorekeeper`` from a temporary directory (in-process), as in test_cli.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from sqlalchemy import select
 from scorekeeper import create_app, matches, transfer
 from scorekeeper.models import Match
 from scorekeeper.rules.pinned import canonical, digest
+from cli_helpers import run_cli
 from test_cli import SEED_1015, assert_unreadable, result_json, run
 
 RED_450 = {"canastas": {"red_canasta": {"bonus": 450}}}
@@ -139,9 +137,7 @@ def house_export(tmp_path_factory):
 
 
 def _run_with_db(tmp_path, *args):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'scores.sqlite'}"}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input="", capture_output=True, text=True,
-                          encoding="utf-8", cwd=tmp_path, timeout=120, env=env)
+    return run_cli(*args, stdin="", cwd=tmp_path, env={"DATABASE_URL": f"sqlite:///{tmp_path / 'scores.sqlite'}"})
 
 
 def _imported(tmp_path):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from cli_helpers import run_cli
 
 GAME = {
     "variant": "keltis",
@@ -28,8 +29,7 @@ GAME = {
 
 
 def run(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin, capture_output=True, text=True,
-                          encoding="utf-8", cwd=tmp_path, timeout=60)
+    return run_cli(*args, stdin=stdin, cwd=tmp_path)
 
 
 def score(tmp_path: Path, record: Any, via: str = "stdin") -> subprocess.CompletedProcess[str]:

@@ -4,12 +4,11 @@ usage is exit 2 with the file and line named, and nothing is written then."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+from cli_helpers import rules_folder, run_cli
 from scorekeeper.rules.variants import RULES_REF
 
 
@@ -20,8 +19,8 @@ def _folder(tmp_path: Path) -> Path:
 
 
 def _run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", "rules-ref", *args], capture_output=True, text=True,
-                          cwd=folder.parent, timeout=60, env={**os.environ, "SCOREKEEPER_RULES_REF": str(folder)})
+    with rules_folder(folder):
+        return run_cli("rules-ref", *args, cwd=folder.parent)
 
 
 def test_up_to_date_references_exit_0(tmp_path):

@@ -1,4 +1,4 @@
-"""The samba family (seed 003 l. 71–79) on the command line as installed: ``variants`` lists each variant with
+"""The samba family (seed 003 l. 71–79) on the command line (in-process, tests/cli/cli_helpers.py): ``variants`` lists each variant with
 its options and the digest decision each settles, ``check-meld --opening-canasta`` judges Brazilian canasta's
 canasta openings (S62), and ``score`` prints ``next_opening_canasta``. Numbers worked out by hand."""
 
@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
+
+from cli_helpers import run_cli
 
 FAMILY = {"samba": {"red_three_set", "red_three_sign", "concealed_bonus", "opening_top", "black_three_in_hand"},
           "hollywood": {"natural_sequence_bonus", "red_three_set", "red_three_sign", "concealed_bonus",
@@ -20,8 +21,7 @@ FAMILY = {"samba": {"red_three_set", "red_three_sign", "concealed_bonus", "openi
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin, capture_output=True, text=True,
-                          encoding="utf-8", timeout=60)
+    return run_cli(*args, stdin=stdin)
 
 
 def test_variants_lists_the_samba_family_with_options_and_decisions():

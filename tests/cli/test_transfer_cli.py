@@ -1,5 +1,6 @@
-"""``python -m scorekeeper sheet MATCH.json -o sheet.pdf`` and ``python -m scorekeeper import FILE``, run as
-subprocesses from a temporary directory like tests/cli/test_cli.py.
+"""``python -m scorekeeper sheet MATCH.json -o sheet.pdf`` and ``python -m scorekeeper import FILE``, run from a
+temporary directory like tests/cli/test_cli.py (in-process; a subprocess where SCOREKEEPER_RULES_REF must be read
+as the process starts).
 
 - ``sheet``: an export file → the A4 PDF sheet, without any database (``--lang hu`` for Hungarian words).
 - ``import``: an export file → a new match in the configured database (DATABASE_URL); prints the new edit and
@@ -10,15 +11,14 @@ Both exit 2 with one ``error:`` line naming the file and the bad part, and write
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from cli_helpers import run_cli, run_installed
 from scorekeeper import create_app, matches, transfer
 
 ANNA_1015 = {"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1, "twins": 1, "hand": "A"}
@@ -43,8 +43,7 @@ def export_file(tmp_path_factory) -> Path:
 
 
 def run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input="", capture_output=True, text=True,
-                          encoding="utf-8", cwd=cwd, timeout=120, env={**os.environ, **(env or {})})
+    return run_cli(*args, stdin="", cwd=cwd, env=env)
 
 
 def pdftotext(path: Path) -> str:
@@ -175,7 +174,8 @@ def test_import_keeps_the_exported_rules_whatever_the_tables_here_say(tmp_path, 
     table = folder / "diszitett.toml"
     table.write_text(table.read_text("utf-8").replace("[going_out]\nout = 100", "[going_out]\nout = 150"), "utf-8")
     url = f"sqlite:///{tmp_path / 'scores.sqlite'}"
-    proc = run(tmp_path, "import", str(export_file), env={"DATABASE_URL": url, "SCOREKEEPER_RULES_REF": str(folder)})
+    proc = run_installed("import", str(export_file), cwd=tmp_path,
+                         env={"DATABASE_URL": url, "SCOREKEEPER_RULES_REF": str(folder)})
     assert proc.returncode == 0, proc.stderr
     engine = create_engine(url)
     with engine.connect() as conn:
