@@ -11,6 +11,8 @@ from sqlalchemy import func, select
 from scorekeeper import service
 from scorekeeper.models import HandEvent, Match
 
+pytestmark = pytest.mark.storage
+
 API = "/api/v1"
 
 ANNA_1015 = {"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1, "twins": 1,

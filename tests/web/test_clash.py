@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from test_entry import SEED_HAND, SMALL_HAND, create, post_hand, state, text, textarea
+
+pytestmark = pytest.mark.storage
 
 
 def test_a_refused_form_says_which_hand_the_other_phone_saved_and_keeps_the_input(app, client, csrf):

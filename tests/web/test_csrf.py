@@ -10,6 +10,8 @@ from sqlalchemy import select
 from scorekeeper import matches
 from scorekeeper.models import Match
 
+pytestmark = pytest.mark.storage
+
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 
 

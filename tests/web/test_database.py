@@ -2,7 +2,10 @@
 
 import os
 
+import pytest
 from sqlalchemy import inspect
+
+pytestmark = pytest.mark.storage
 
 
 def test_the_tests_run_on_the_database_they_were_given(app):

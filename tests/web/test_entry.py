@@ -10,6 +10,8 @@ import pytest
 from scorekeeper.db import get_session
 from scorekeeper.matches import current_entries, find_match, scoresheet
 
+pytestmark = pytest.mark.storage
+
 SEED_HAND = {   # seed 000's second worked example (Anna 1015) and Béla going out with a red canasta (570)
     "side0-melds": "J J J J 2 2 2\n5 5 5 5 5 5 5", "side0-red_threes": "1", "side0-twins": "1",
     "side0-out": "none", "side0-hand": "A",

@@ -10,6 +10,8 @@ import pytest
 from scorekeeper.rules import get_variant
 from test_entry import create, post_hand, side_results, state, text
 
+pytestmark = pytest.mark.storage
+
 CUBAN_HAND = {"mode": "cards", "sides": [      # A: K×7 natural (500) + Q Q Q, out (100), a red three (cuban: 100)
     {"name": "A", "melds": ["K K K K K K K", "Q Q Q"], "hand": "", "out": "out", "red_threes": 1,
      "double_out": True, "black_threes_taken": 2},

@@ -14,6 +14,8 @@ import scorekeeper
 from scorekeeper import migrate
 from web_helpers import empty_database
 
+pytestmark = pytest.mark.storage
+
 WORKERS = 4
 ROUNDS = 2
 

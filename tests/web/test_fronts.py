@@ -12,6 +12,8 @@ import pytest
 from scorekeeper import fronts, keypad
 from scorekeeper.rules import FAMILIES, get_rules, registry
 
+pytestmark = pytest.mark.storage
+
 PACKAGE = Path(fronts.__file__).parent
 # The fronts: they show a family's matches and must not know the families by name.
 FRONT_MODULES = sorted([*PACKAGE.glob("web/*.py"), *PACKAGE.glob("pdf/*.py"), PACKAGE / "api.py",

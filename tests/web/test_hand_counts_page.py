@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from test_entry import SUMMARY, create, post_hand, text
 from test_summary_counts import BY_COUNTS
+
+pytestmark = pytest.mark.storage
 
 
 def items(html: str, side: int) -> list[str]:

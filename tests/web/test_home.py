@@ -14,6 +14,8 @@ from scorekeeper.db import get_session
 from scorekeeper.matches import find_match
 from scorekeeper.models import Match
 
+pytestmark = pytest.mark.storage
+
 
 def text(html: str) -> str:
     return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))

@@ -16,6 +16,8 @@ from scorekeeper.rules.pinned import canonical, digest
 from test_api import API, README_HAND, add, assert_error, new_match, record
 from test_transfer import fresh, fresh_app, rows, upload  # noqa: F401  (fixtures)
 
+pytestmark = pytest.mark.storage
+
 RED_450 = {"canastas": {"red_canasta": {"bonus": 450}}}
 FIXED_90 = {"opening": {"minimums": [{"from": -1000000000, "minimum": 90}]}}
 SIDES = [{"name": "Anna"}, {"name": "Béla"}]

@@ -12,6 +12,8 @@ from house_pages import field_errors, form_values, matches_stored, presets_store
 from scorekeeper.rules import registry
 from scorekeeper.rules.pinned import pin
 
+pytestmark = pytest.mark.storage
+
 START = -1_000_000_000
 BONUS = "house-canastas.red_canasta.bonus"
 MINIMUMS = "house-opening.minimums"

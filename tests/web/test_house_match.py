@@ -17,6 +17,8 @@ from scorekeeper.cli import offline_sheet_pdf
 from test_pdf import HAND_1015, fetch_pdf, layout_lines
 from web_helpers import csrf_from
 
+pytestmark = pytest.mark.storage
+
 HU = {"Accept-Language": "hu"}
 HOUSE = {"canastas": {"red_canasta": {"bonus": 450}}, "melds": {"group": {"max_size": 9}},
          "opening": {"minimums": [{"from": -1000000000, "minimum": 90}]}}

@@ -14,6 +14,8 @@ from scorekeeper.db import init_db
 from scorekeeper import create_app
 from web_helpers import csrf_from
 
+pytestmark = pytest.mark.storage
+
 BONUS = "house-canastas.red_canasta.bonus"
 NAME = "Nagymama szabályai"
 

@@ -16,6 +16,8 @@ from scorekeeper import create_app
 from test_api import API, BIG_HAND, README_HAND, event_count, new_match
 from test_entry import SEED_HAND, SMALL_HAND, create, post_hand, state, text, textarea
 
+pytestmark = pytest.mark.storage
+
 KEY_RE = re.compile(r'name="save_key" value="([^"]+)"')
 
 

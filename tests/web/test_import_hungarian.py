@@ -13,6 +13,8 @@ import pytest
 
 from test_transfer import ILLEGAL, _export, _legacy, _set, rows, upload
 
+pytestmark = pytest.mark.storage
+
 
 def refusal(client, body) -> tuple[str, str | None]:
     """The refusal's detail as text, and its lang attribute (None: the page's language)."""

@@ -12,6 +12,8 @@ import pytest
 from scorekeeper import matches, transfer
 from scorekeeper.rules import scoring
 
+pytestmark = pytest.mark.storage
+
 API = "/api/v1"
 STAMP = "2026-05-01T18:30:00Z"
 

@@ -16,6 +16,8 @@ import pytest
 from test_api import API, README_HAND, add, assert_error, event_count, new_match
 from test_entry import SEED_HAND, create, post_hand, text
 
+pytestmark = pytest.mark.storage
+
 PAGES = ("/m/{e}", "/v/{v}", "/m/{e}/export.json", "/v/{v}/export.json")
 HAND_PAGES = ("/m/{e}/hands/1", "/v/{v}/hands/1", "/m/{e}/hands/1/revisions", "/m/{e}/hands/1/edit")
 

@@ -16,6 +16,8 @@ import pytest
 
 from test_entry import create, post_hand, state, value_of
 
+pytestmark = pytest.mark.storage
+
 API = "/api/v1"
 
 # Anna: green 0 1 2 3 3 4 5 X (8 cards: 7) + red 10 9 8 G8 7 (5: 2) + grey row 3 5 2 (3) + stones 1 2 3 (4) = 16.

@@ -8,10 +8,14 @@ import re
 from dataclasses import replace
 from html import unescape
 
+import pytest
+
 from scorekeeper import keypad
 from scorekeeper.rules import get_rules
 
 from test_entry import SEED_HAND, create, post_hand
+
+pytestmark = pytest.mark.storage
 
 
 def test_a_new_meld_starts_at_the_tables_smallest_group_and_at_one_card_where_runs_are_allowed():

@@ -18,6 +18,8 @@ from scorekeeper import create_app, pdf
 from scorekeeper.db import init_db
 from web_helpers import csrf_from
 
+pytestmark = pytest.mark.storage
+
 API = "/api/v1"
 PHONES = 4
 HANDS = 30

@@ -23,6 +23,8 @@ from scorekeeper.rules.pinned import pin
 from test_api import API, BIG_HAND, README_HAND
 from web_helpers import empty_database
 
+pytestmark = pytest.mark.storage
+
 # The tables exactly as `git show main:scorekeeper/models.py` declared them (what create_all made until now).
 OLD = MetaData()
 Table("matches", OLD,

@@ -17,6 +17,8 @@ from scorekeeper.rules.pinned import canonical, digest, pin
 from test_api import API, README_HAND
 from test_transfer import upload
 
+pytestmark = pytest.mark.storage
+
 SIDES = [{"name": "Anna"}, {"name": "Béla"}]
 OLD_TOTALS = {"Anna": 1015, "Béla": 570}           # Béla goes out: 100 for going out, in today's diszitett table
 NEW_TOTALS = {"Anna": 1015, "Béla": 620}           # the 570 → 620, once going out is worth 150

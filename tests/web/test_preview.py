@@ -14,6 +14,8 @@ from test_api import event_count
 from test_entry import BIG_HAND, SEED_HAND, SMALL_HAND, SUMMARY, create, post_hand, state, text
 from web_helpers import csrf_from
 
+pytestmark = pytest.mark.storage
+
 NUMBERS = ("base", "card_value", "penalty", "score", "taxed", "total")
 
 

@@ -18,6 +18,8 @@ from scorekeeper import matches, transfer
 from scorekeeper.models import HandEvent, Match
 from test_api import API, README_HAND, new_match
 
+pytestmark = pytest.mark.storage
+
 ROUNDS = 6
 
 

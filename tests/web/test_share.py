@@ -15,6 +15,8 @@ from scorekeeper.models import Match
 from scorekeeper.qr import ERROR_LEVEL
 from scorekeeper.web import recent
 
+pytestmark = pytest.mark.storage
+
 ONE_HAND = {"mode": "cards", "sides": [
     {"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1, "twins": 1, "hand": "A"},
     {"name": "Béla", "melds": ["K K K K K K K"], "out": "out", "hand": ""}]}

@@ -15,6 +15,8 @@ import pytest
 from scorekeeper import matches
 from scorekeeper.sheet import short_names
 
+pytestmark = pytest.mark.storage
+
 # 4 red threes 800, seven gold canastas 7 × 600, red zsoli-canasta (7 jokers) 500, out from hand 100 + 100:
 # base 5700; card value 8 aces 160 + six other gold canastas 6 × 80 + 7 jokers 350 = 990; hand score 6690.
 BIG = {"name": "Anna", "melds": ["A A A A A A A A", "K K K K K K K K", "Q Q Q Q Q Q Q Q", "J J J J J J J J",

@@ -12,6 +12,8 @@ from scorekeeper import matches
 from web_helpers import csrf_from
 from test_sheet import HAND_1015, HAND_BIG, hand_rows, minimums, new_match
 
+pytestmark = pytest.mark.storage
+
 
 def totals(page: str) -> list[str]:
     """Anna's running total per hand row (the cell's visible number, after any hidden label)."""

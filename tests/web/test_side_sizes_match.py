@@ -8,6 +8,8 @@ from scorekeeper import matches
 from scorekeeper.models import Match
 from scorekeeper.rules import RecordError
 
+pytestmark = pytest.mark.storage
+
 API = "/api/v1"
 
 

@@ -9,6 +9,8 @@ import pytest
 
 from test_entry import SUMMARY, create, errors_after, post_hand, state, text
 
+pytestmark = pytest.mark.storage
+
 
 @pytest.fixture
 def token(client, csrf):

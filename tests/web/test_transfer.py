@@ -20,6 +20,8 @@ from test_pdf import HAND_1015, HAND_BIG, NAMES, SUMMARY, played_hands
 
 from web_helpers import csrf_from
 
+pytestmark = pytest.mark.storage
+
 
 @pytest.fixture
 def fresh_app(tmp_path):

@@ -7,6 +7,8 @@ import pytest
 
 from test_entry import create, errors_after, post_hand, state, text, textarea, value_of
 
+pytestmark = pytest.mark.storage
+
 FOUR = ("Anna", "Béla", "Cili", "Dani")
 GOOD = {"side0-melds": "K K K K K K K", "side0-out": "out", "side0-hand": "",
         "side1-melds": "7 7 7", "side1-hand": "4 5", "side2-melds": "9 9 9", "side2-hand": "",
