@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
+from scorekeeper.rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
                     parse_cards, parse_record, score_hand)
 
 MELD_SEPARATOR = "|"
@@ -72,11 +72,11 @@ def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | N
 def resolved_rules(variant: str, options: Mapping[str, Any] | None = None,
                    house: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The rules document a match of ``variant`` with ``options`` and the house rules ``house`` would be pinned
-    to (:func:`scorekeeper.rules.house.house_document`): identity, options, the resolved table, the house block
+    to (:func:`scorekeeper.rules.tables.house.house_document`): identity, options, the resolved table, the house block
     when they change anything. ``house`` is a partial table, or a house-rules preset file (its ``rules``, named
     by it, over its options; ``options`` given here win). RecordError naming the variant, the option or
     ``rules.<key>`` (a preset's own fields: ``format``, ``name``, ``variant``, ``options.<n>``)."""
-    from .rules.house import PRESET_FORMAT, house_document, read_preset
+    from scorekeeper.rules.tables.house import PRESET_FORMAT, house_document, read_preset
     if not isinstance(variant, str):
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
     name = ""

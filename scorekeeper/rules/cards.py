@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .errors import NotationError
-from .phrases import phrase
+from scorekeeper.rules.errors import NotationError
+from scorekeeper.rules.phrases import phrase
 
 #: Natural ranks that can form groups, in ascending order.
 NATURAL_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

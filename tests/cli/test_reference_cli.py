@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorekeeper.rules.variants import RULES_REF
+from scorekeeper.rules.tables.variants import RULES_REF
 
 
 def _folder(tmp_path: Path) -> Path:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import get_rules
-from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.tables import variants as variants_module
 
 REAL = variants_module.RULES_REF
 PROBES = Path(__file__).resolve().parent / "tables"

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.db import init_db
+from scorekeeper.store.db import init_db
 from web_helpers import csrf_from
 
 

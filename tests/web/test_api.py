@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import service
-from scorekeeper.models import HandEvent, Match
+from scorekeeper.store.models import HandEvent, Match
 
 API = "/api/v1"
 

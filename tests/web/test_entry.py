@@ -7,8 +7,8 @@ from html import unescape
 
 import pytest
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import current_entries, find_match, scoresheet
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import current_entries, find_match, scoresheet
 
 SEED_HAND = {   # seed 000's second worked example (Anna 1015) and Béla going out with a red canasta (570)
     "side0-melds": "J J J J 2 2 2\n5 5 5 5 5 5 5", "side0-red_threes": "1", "side0-twins": "1",
@@ -285,7 +285,7 @@ def test_illegal_correction_keeps_the_old_hand(app, client, csrf, token):
 
 
 # ------------------------------------------------------------------------------------------ summary mode
-# SUMMARY MODE DEPENDS ON THE RULES CORE'S SUMMARY SUPPORT (scorekeeper/rules/summary.py), which landed while
+# SUMMARY MODE DEPENDS ON THE RULES CORE'S SUMMARY SUPPORT (scorekeeper/rules/canasta/summary.py), which landed while
 # these were written. If they fail with 400 "unknown field 'canastas'", the core in this checkout predates it.
 
 SUMMARY = {

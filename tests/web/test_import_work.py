@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from scorekeeper import matches, transfer
-from scorekeeper.rules import scoring
+from scorekeeper.store import matches, transfer
+from scorekeeper.rules.canasta import scoring
 
 API = "/api/v1"
 STAMP = "2026-05-01T18:30:00Z"

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from html import unescape
 
-from scorekeeper import keypad
+from scorekeeper.display import keypad
 from scorekeeper.rules import get_rules
 
 from test_entry import SEED_HAND, create, post_hand

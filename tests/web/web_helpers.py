@@ -25,8 +25,8 @@ def empty_database(url: str) -> None:
     behind to clash with the next migration) and the revision stamp."""
     from sqlalchemy import create_engine, text
 
-    from scorekeeper import models  # noqa: F401 (registers every table on Base.metadata)
-    from scorekeeper.db import Base
+    from scorekeeper.store import models  # noqa: F401 (registers every table on Base.metadata)
+    from scorekeeper.store.db import Base
 
     engine = create_engine(url)
     with engine.begin() as connection:
