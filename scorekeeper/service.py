@@ -9,8 +9,8 @@ from typing import Any, Iterable, Mapping
 
 from scorekeeper.rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
                     parse_cards, parse_record, score_hand)
+from scorekeeper.rules.cards import split_melds
 
-MELD_SEPARATOR = "|"
 #: What a result's ``next_opening_canasta`` may say (besides null), and check-meld's ``opening_canasta`` takes.
 OPENING_CANASTAS = ("any", "natural")
 
@@ -19,10 +19,6 @@ def score(record: Any) -> dict[str, Any]:
     """Score one hand record (for Keltis: one game's final tables); the result's ``ok`` tells whether it broke
     any rule. The variant's family decides how the record is read and scored (``rules.families.FAMILIES``)."""
     return score_hand(parse_record(record)).to_dict()
-
-
-def split_melds(text: str) -> list[str]:
-    return [part for part in (p.strip() for p in text.split(MELD_SEPARATOR)) if part]
 
 
 def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,

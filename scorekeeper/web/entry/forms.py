@@ -21,6 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from scorekeeper.rules import Rules, get_variant, registry
 from scorekeeper.rules.tables.variants import OptionSpec
 from scorekeeper.rules.bounds import PENALTY_POINTS_MAX, canasta_limits
+from scorekeeper.rules.cards import split_melds
 from scorekeeper.web.entry.counts import counts_fields, counts_to_data, counts_to_entry, field_name
 from scorekeeper.web.fields import Rows, WholeNumber, add_error, choice
 from scorekeeper.web.entry.variant_fields import side_extras, summary_gaps
@@ -237,10 +238,6 @@ def entry_form(layout: EntryLayout, *, data: Mapping[str, Any] | None = None, **
     return form
 
 
-def split_melds(text: str | None) -> list[str]:
-    return [m for m in (part.strip() for part in re.split(r"[\n|]", text or "")) if m]
-
-
 def _penalties(sub: Form) -> list[dict[str, Any]]:
     out = []
     for row in sub.penalties:
@@ -278,7 +275,7 @@ def _side_entry(layout: Any, side: Mapping[str, Any], sub: Any) -> dict[str, Any
         entry["hand_points"] = sub.hand_points.data or 0
         counts_to_entry(layout.rules, sub, entry)
     else:
-        entry["melds"] = split_melds(sub.melds.data)
+        entry["melds"] = split_melds(sub.melds.data or "")
     entry["red_threes"] = _red_threes(sub, side)
     if "twins" in sub:
         entry["twins"] = sub.twins.data or 0
