@@ -77,8 +77,8 @@ def _imports_of(path: Path) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("path", [*sorted(PACKAGE.glob("pdf/*.py")), PACKAGE / "api.py", PACKAGE / "sheet.py",
-                                  PACKAGE / "words.py"], ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", [*sorted(PACKAGE.glob("pdf/*.py")), PACKAGE / "api.py",
+                                  *sorted(PACKAGE.glob("display/*.py"))], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_pdf_and_api_import_nothing_of_the_web_front(path):
     assert not [m for m in _imports_of(path) if m.lstrip(".").startswith("web") or "scorekeeper.web" in m]
 
