@@ -76,8 +76,9 @@ def free_port() -> int:
 
 def build_database(url: str) -> tuple[str, list[str]]:
     """The reader's 30-hand match and the attacker's 40 matches; returns their edit tokens."""
-    from scorekeeper import create_app, matches
-    from scorekeeper.db import get_session
+    from scorekeeper import create_app
+    from scorekeeper.store import matches
+    from scorekeeper.store.db import get_session
 
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False})
     try:

@@ -1,6 +1,6 @@
 """PDF sheet speed: ``python bench/pdf_bench.py`` (about 15 s; no asserts on time).
 
-Builds a 30-hand, four-player díszített match (legal hands entered through ``scorekeeper.matches``, the same
+Builds a 30-hand, four-player díszített match (legal hands entered through ``scorekeeper.store.matches``, the same
 generator as tests/web/test_pdf.py) on an in-memory SQLite app, then in one process, warm (fonts and the print
 stylesheet loaded, the scoresheet cached — as in a running server):
 
@@ -52,7 +52,8 @@ def timed(call, repeats: int) -> list[float]:
 def main() -> int:
     from pypdf import PdfReader
 
-    from scorekeeper import create_app, matches, pdf
+    from scorekeeper import create_app, pdf
+    from scorekeeper.store import matches
     from test_pdf import played_hands
 
     tmp = tempfile.TemporaryDirectory(prefix="scorekeeper-pdfbench-")

@@ -35,8 +35,9 @@ from functools import partial
 from typing import Any, Callable
 
 from scorekeeper import service
-from scorekeeper.rules import parse_record, pinned, score_hand, score_match
-from scorekeeper.rules.house import house_pin
+from scorekeeper.rules import parse_record, score_hand, score_match
+from scorekeeper.rules.tables import pinned
+from scorekeeper.rules.tables.house import house_pin
 
 REPEATS = 7
 RUN_SECONDS = 0.1

@@ -1,11 +1,11 @@
 """Web throughput: ``python bench/web_bench.py`` (about 25 s; needs gunicorn and Debian's wrk; no asserts on time).
 
 Builds a throwaway SQLite database holding a 30-hand díszített match (4 players, legal hands entered through
-:mod:`scorekeeper.matches`, so every total went through the rules core and taxation), starts gunicorn with 2
+:mod:`scorekeeper.store.matches`, so every total went through the rules core and taxation), starts gunicorn with 2
 workers on 127.0.0.1 (a free port), and loads it from a second process, wrk, with 32 connections for 10 s on
   (a) the scoresheet of that match, GET /m/<edit_token>: what a phone at the table reloads after every hand.
       Each request reads the match's version from the database; the page is rendered once per version, language
-      and path in each worker (scorekeeper/web/pages.py) and gets this reader's own CSRF token filled in;
+      and path in each worker (scorekeeper/web/match/pages.py) and gets this reader's own CSRF token filled in;
   (b) a trivial route of the same app: GET /static/style.css, served by Flask's static view through the same
       middleware (security headers, session) — the app has no smaller page.
 It prints both req/s, both p99 latencies and the ratio a/b, and whether the issue's targets are met
@@ -66,8 +66,8 @@ def hand(number: int) -> dict:
 def build_database(url: str) -> tuple[str, dict]:
     """The 30-hand match, entered hand by hand as the web pages do; returns its edit token and final totals."""
     from scorekeeper import create_app
-    from scorekeeper import matches
-    from scorekeeper.db import get_session
+    from scorekeeper.store import matches
+    from scorekeeper.store.db import get_session
 
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench"})
     try:

@@ -85,7 +85,8 @@ def _rules_json(app: Any) -> Any:
 def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: str | None = None):
     from flask import Flask
 
-    from . import db, i18n, limiter, security, web
+    from scorekeeper.store import db
+    from scorekeeper import i18n, limiter, security, web
 
     app = Flask(__name__, instance_path=instance_path, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))

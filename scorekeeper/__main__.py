@@ -1,3 +1,3 @@
-from .cli import main
+from scorekeeper.cli import main
 
 main(prog_name="python -m scorekeeper")

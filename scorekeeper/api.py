@@ -1,6 +1,6 @@
 """The JSON API under ``/api/v1``: the CLI's score and check-meld, the variants, and matches.
 
-A thin front over :mod:`scorekeeper.service` and :mod:`scorekeeper.matches`. Bodies are JSON objects sent as
+A thin front over :mod:`scorekeeper.service` and :mod:`scorekeeper.store.matches`. Bodies are JSON objects sent as
 ``application/json`` (which is also why the blueprint is exempt from the form CSRF token: see docs/api.md).
 Every error is JSON: ``{"error": {"status", "message", "code", "field"?, ...}, "problems": [...]}``.
 """
@@ -15,15 +15,16 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
-from . import matches, service
-from .db import get_session
-from .limiter import limit
-from .matches import MAX_VERSION, HandRejected, StaleMatch
-from .saves import AlreadySaved, KeyReused, Unavailable, check_key
-from .models import Match
-from .rules import NotationError, RecordError, ScorekeeperError
-from .rules.bounds import bad_json
-from .words import kind_label, said, say_error
+from scorekeeper.store import matches
+from scorekeeper import service
+from scorekeeper.store.db import get_session
+from scorekeeper.limiter import limit
+from scorekeeper.store.matches import MAX_VERSION, HandRejected, StaleMatch
+from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_key
+from scorekeeper.store.models import Match
+from scorekeeper.rules import NotationError, RecordError, ScorekeeperError
+from scorekeeper.rules.bounds import bad_json
+from scorekeeper.display.words import kind_label, said, say_error
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

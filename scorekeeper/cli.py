@@ -15,9 +15,9 @@ from typing import Any
 
 import click
 
-from . import service
-from .rules import ScorekeeperError
-from .rules.bounds import bad_json, bad_text
+from scorekeeper import service
+from scorekeeper.rules import ScorekeeperError
+from scorekeeper.rules.bounds import bad_json, bad_text
 
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
@@ -180,9 +180,9 @@ def rules_ref_command(write: bool) -> None:
     """Check the generated number blocks of the rules references (the .md beside each table, in the folder
     SCOREKEEPER_RULES_REF names) against the tables: exit 0 when all match, 1 naming the stale files; --write
     rewrites them. A reference with a broken marker, or a table that does not load, is exit 2."""
-    from .rules import VariantError, registry
-    from .rules.reference import ReferenceMarkupError, stale, write_reference
-    from .rules.variants import RULES_REF
+    from scorekeeper.rules import VariantError, registry
+    from scorekeeper.rules.tables.reference import ReferenceMarkupError, stale, write_reference
+    from scorekeeper.rules.tables.variants import RULES_REF
 
     try:
         found = stale(RULES_REF, registry().values())
@@ -200,10 +200,11 @@ def rules_ref_command(write: bool) -> None:
 def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
     """The sheet PDF of an export file, rendered through a throwaway app on an in-memory SQLite database.
 
-    Raises :class:`scorekeeper.transfer.ImportRefused` when the file is not an importable match.
+    Raises :class:`scorekeeper.store.transfer.ImportRefused` when the file is not an importable match.
     """
-    from . import create_app, matches, pdf, transfer
-    from .sheet import house_shown
+    from scorekeeper import create_app, pdf
+    from scorekeeper.store import matches, transfer
+    from scorekeeper.display.sheet import house_shown
 
     app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "offline"})
     try:
@@ -225,7 +226,7 @@ def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
               help="Language of the sheet's words.")
 def sheet_command(file: str, output: str, lang: str) -> None:
     """Render an exported match (MATCH.json, or - for standard input) as an A4 PDF sheet; no database."""
-    from .transfer import ImportRefused
+    from scorekeeper.store.transfer import ImportRefused
 
     data = read_json(file)
     try:
@@ -246,8 +247,8 @@ def import_command(file: str) -> None:
     """Import an exported match into the database (DATABASE_URL, or SQLite in instance/); print its links."""
     from flask import url_for
 
-    from . import create_app
-    from .transfer import ImportRefused, import_match
+    from scorekeeper import create_app
+    from scorekeeper.store.transfer import ImportRefused, import_match
 
     data = read_json(file)
     app = create_app()
@@ -269,7 +270,7 @@ def import_command(file: str) -> None:
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 def serve_command(host: str, port: int) -> None:
     """Run the web app with waitress (SQLite in instance/ unless DATABASE_URL says otherwise)."""
-    from . import create_app
-    from .serving import draws_blocks, serve
+    from scorekeeper import create_app
+    from scorekeeper.serving import draws_blocks, serve
 
     serve(create_app(), host=host, port=port, say=click.echo, qr=draws_blocks(sys.stdout))

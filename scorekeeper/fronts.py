@@ -3,7 +3,7 @@
 The web pages, the PDF and the hand form do not ask which family a match is: they ask :func:`front_of` for the
 family's entry and take what they need from it — the entry form, the sheet cells, the PDF sheet and pad, the
 keypad, the words the revisions page names things by. A new family is its rules hooks
-(:mod:`scorekeeper.rules.families`) plus one :class:`Front` here. Entries are the callables themselves, not
+(:mod:`scorekeeper.rules.tables.families`) plus one :class:`Front` here. Entries are the callables themselves, not
 names to import.
 """
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from . import keypad
-from .pdf import canasta as canasta_pdf, keltis as keltis_pdf
-from .rules import ScorekeeperError
-from .sheet import colour_words, game_cells, hand_cells
-from .web import counts as counts_web, forms, keltis as keltis_web
+from scorekeeper.display import keypad
+from scorekeeper.pdf import canasta as canasta_pdf, keltis as keltis_pdf
+from scorekeeper.rules import ScorekeeperError
+from scorekeeper.display.sheet import colour_words, game_cells, hand_cells
+from scorekeeper.web.entry import counts as counts_web, forms, keltis as keltis_web
 
 Entry = Mapping[str, Any]
 

@@ -26,7 +26,7 @@ from flask_limiter.util import get_remote_address
 DEFAULT_LIMITS = {
     # A render costs up to a second of CPU; a table prints one sheet at the end and maybe a pad or two.
     "RATELIMIT_PDF": "10 per minute;60 per hour",
-    # An import replays a whole match (bounded by work in scorekeeper.transfer).
+    # An import replays a whole match (bounded by work in scorekeeper.store.transfer).
     "RATELIMIT_IMPORT": "10 per minute;60 per hour",
     # A row in the database per match: a table starts one or two an evening.
     "RATELIMIT_NEW_MATCH": "10 per minute;100 per hour",

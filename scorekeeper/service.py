@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
+from scorekeeper.rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
                     parse_cards, parse_record, score_hand)
+from scorekeeper.rules.cards import split_melds
 
-MELD_SEPARATOR = "|"
 #: What a result's ``next_opening_canasta`` may say (besides null), and check-meld's ``opening_canasta`` takes.
 OPENING_CANASTAS = ("any", "natural")
 
@@ -19,10 +19,6 @@ def score(record: Any) -> dict[str, Any]:
     """Score one hand record (for Keltis: one game's final tables); the result's ``ok`` tells whether it broke
     any rule. The variant's family decides how the record is read and scored (``rules.families.FAMILIES``)."""
     return score_hand(parse_record(record)).to_dict()
-
-
-def split_melds(text: str) -> list[str]:
-    return [part for part in (p.strip() for p in text.split(MELD_SEPARATOR)) if part]
 
 
 def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,
@@ -72,11 +68,11 @@ def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | N
 def resolved_rules(variant: str, options: Mapping[str, Any] | None = None,
                    house: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The rules document a match of ``variant`` with ``options`` and the house rules ``house`` would be pinned
-    to (:func:`scorekeeper.rules.house.house_document`): identity, options, the resolved table, the house block
+    to (:func:`scorekeeper.rules.tables.house.house_document`): identity, options, the resolved table, the house block
     when they change anything. ``house`` is a partial table, or a house-rules preset file (its ``rules``, named
     by it, over its options; ``options`` given here win). RecordError naming the variant, the option or
     ``rules.<key>`` (a preset's own fields: ``format``, ``name``, ``variant``, ``options.<n>``)."""
-    from .rules.house import PRESET_FORMAT, house_document, read_preset
+    from scorekeeper.rules.tables.house import PRESET_FORMAT, house_document, read_preset
     if not isinstance(variant, str):
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
     name = ""

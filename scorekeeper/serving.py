@@ -108,7 +108,7 @@ def announce(host: str, port: int, say: Callable[[str], None] = print, *, qr: bo
         for url in urls:
             say(f"  {url}")
         if qr:
-            from .qr import qr_text
+            from scorekeeper.display.qr import qr_text
             say(f"or point the phone's camera at this code ({urls[0]}):")
             say(qr_text(urls[0]))
     elif host in EVERY_ADDRESS:
@@ -130,7 +130,7 @@ def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print,
         from waitress import serve as serve_with
     announce(host, port, say, qr=qr)
     if hasattr(app, "config"):
-        from .limiter import hold_refusals
+        from scorekeeper.limiter import hold_refusals
         hold_refusals(app, HELD_REFUSALS)
     serve_with(app, host=host, port=port, threads=THREADS, max_request_body_size=MAX_REQUEST_BODY,
                ident="scorekeeper")

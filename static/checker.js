@@ -36,9 +36,7 @@
   }
 
   /* Tokens of the cards input; the "|" between melds is a token of its own. */
-  function tokens() {
-    return cards.value.replace(/\|/g, " | ").split(/[\s,]+/).filter(Boolean);
-  }
+  function tokens() { return window.ScorekeeperNotation.tokensWithBars(cards.value); }
 
   function setTokens(list) {
     cards.value = list.join(" ");

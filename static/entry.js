@@ -71,6 +71,7 @@
   /* ---- card counts and meld verdicts ---- */
   var form = document.getElementById("hand-form");
   if (form) {
+    var N = window.ScorekeeperNotation;
     var checkUrl = form.dataset.checkUrl;
     var strings = JSON.parse(form.dataset.strings || "{}");
     var options = JSON.parse(form.dataset.options || "{}");
@@ -79,9 +80,7 @@
 
     function redrawAll() { redraws.forEach(function (redraw) { redraw(); }); }
 
-    function count(text) {
-      return text.split(/[\s,]+/).filter(Boolean).length;
-    }
+    function count(text) { return N.tokens(text).length; }
 
     /* A side that went out may lay melds only going out allows (black threes): the check is asked so. */
     function key(text, out) { return (out ? "out:" : "") + text; }
@@ -127,7 +126,7 @@
       }
       function askAll(melds) { var out = wentOut(); melds.forEach(function (m) { ask(m, out); }); }
       function redraw() {
-        var melds = field.value.split(/[\n|]/).map(function (m) { return m.trim(); }).filter(Boolean);
+        var melds = N.melds(field.value);
         list.textContent = "";
         melds.forEach(function (m, i) {
           var item = document.createElement("li");
@@ -141,7 +140,7 @@
             pick.setAttribute("aria-pressed", "false");
             var cards = document.createElement("span");
             cards.className = "meld-cards";
-            cards.textContent = window.skKeypad.compact(m.split(/[\s,]+/).filter(Boolean));
+            cards.textContent = window.skKeypad.compact(N.tokens(m));
             pick.appendChild(cards);
             pick.appendChild(document.createTextNode(" · " + d.text));
             item.appendChild(pick);

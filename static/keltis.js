@@ -18,7 +18,7 @@
   }
 
   function tokens(text) {
-    return text.split(/[\s,]+/).filter(Boolean).map(function (t) { return t.toUpperCase(); });
+    return window.ScorekeeperNotation.tokens(text).map(function (t) { return t.toUpperCase(); });
   }
 
   function lookup(list, n) { return list[Math.min(n, list.length - 1)]; }

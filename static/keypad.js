@@ -20,43 +20,20 @@
   var deck = JSON.parse(pad.dataset.deck || "{}");
   var words = JSON.parse(pad.dataset.strings || "{}");
   var START = Math.max(1, deck.start || 3);
-  var SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+  var N = window.ScorekeeperNotation;
   var faces = {};
   Array.prototype.forEach.call(pad.querySelectorAll("[data-card]"), function (b) { faces[b.dataset.card] = b.textContent.trim(); });
 
   var state = { side: 0, target: "melds", last: null, to: false, meld: null, card: null, revealUntil: 0 };
   var editing = false;        // an input fired by the keypad itself, not by typing
 
-  /* ---- cards ---- */
-  function rankOf(token) {
-    if (/^3[hd]$/i.test(token)) { return "3h"; }           // a red three is a kind of its own, never a natural
-    var m = /^(10|[2-9]|JK|[JQKA])([cdhs])?$/i.exec(token);
-    return m ? m[1].toUpperCase() : token.toUpperCase();
-  }
+  /* ---- cards (their notation: static/notation.js) ---- */
+  var rankOf = N.rankOf, expandRun = N.expandRun, withSuit = N.withSuit, tokens = N.tokens;
   function isWild(rank) { return (deck.wilds || []).indexOf(rank) >= 0; }
   function isNatural(rank) { return rank === "3" || (deck.naturals || []).indexOf(rank) >= 0; }
   function repeat(token, n) { var out = []; for (var i = 0; i < n; i++) { out.push(token); } return out; }
-  function face(token) {
-    if (faces[token]) { return faces[token]; }
-    var m = /^(.+?)([cdhs])$/.exec(token);
-    return m && token !== "3h" && faces[m[1]] ? faces[m[1]] + SUITS[m[2]] : token;
-  }
-  /* A meld as few characters: equal cards in a row as one "K×7". */
-  function compact(tokens) {
-    var out = [];
-    tokens.forEach(function (t, i) {
-      if (i && t === tokens[i - 1]) { out[out.length - 1].n += 1; } else { out.push({ t: t, n: 1 }); }
-    });
-    return out.map(function (g) { return face(g.t) + (g.n > 1 ? "×" + g.n : ""); }).join(" ");
-  }
-  /* 5h to J: the run from a suited natural up to a higher rank, in the deck's rank order; null when impossible. */
-  function expandRun(from, toRank, order) {
-    var m = /^(.+?)([cdhs])$/.exec(from || "");
-    if (!m) { return null; }
-    var i = order.indexOf(m[1].toUpperCase()), j = order.indexOf(toRank);
-    if (i < 0 || j <= i) { return null; }
-    return order.slice(i, j + 1).map(function (r) { return r + m[2]; });
-  }
+  function face(token) { return N.face(token, faces); }
+  function compact(list) { return N.compact(list, faces); }
   /* The meld holds n cards of `rank` (at the place of the first one, or at the end). */
   function setCount(tokens, rank, n) {
     var at = -1, sample = null, out = [];
@@ -71,14 +48,13 @@
   /* ---- the fields of a side as a model ---- */
   function section(i) { return form.querySelector('section[data-side="' + i + '"]'); }
   function field(i, name) { var s = section(i); return s && s.querySelector('[data-keypad-field="' + name + '"]'); }
-  function tokens(text) { return text.trim().split(/[\s,]+/).filter(Boolean); }
   function readMelds(f) {
-    return { melds: f.value.split(/[\n|]/).map(tokens).filter(function (m) { return m.length; }),
+    return { melds: N.melds(f.value).map(tokens).filter(function (m) { return m.length; }),
              open: /\n\s*$/.test(f.value) && !!f.value.trim() };
   }
   function writeMelds(f, model) {
     model.melds = model.melds.filter(function (m) { return m.length; });
-    f.value = model.melds.map(function (m) { return m.join(" "); }).join("\n") + (model.open && model.melds.length ? "\n" : "");
+    f.value = N.formatMelds(model.melds) + (model.open && model.melds.length ? "\n" : "");
   }
   function fire(f) {
     editing = true;
@@ -111,8 +87,6 @@
     else { setCurrent(model, cur.concat([card])); }
   }
 
-  function withSuit(token, suit) { return /^3[hd]$/i.test(token) ? token : token.replace(/[cdhs]?$/, suit); }
-
   /* ---- one key ---- */
   function press(button) {
     var side = state.side, melds = field(side, "melds"), hand = field(side, "hand");
@@ -122,7 +96,7 @@
     if (button.dataset.target) { choose(button.dataset.target); endSelection(); return; }
     if (action === "to") {        // only after a suited natural: a run needs its first card and suit
       var before = current(readMelds(melds)), from = before[before.length - 1] || "";
-      state.to = !state.to && /[cdhs]$/i.test(from) && (deck.naturals || []).indexOf(rankOf(from)) >= 0;
+      state.to = !state.to && !!N.suitOf(from) && (deck.naturals || []).indexOf(rankOf(from)) >= 0;
       showTo();
       return;
     }

@@ -23,19 +23,19 @@ from typing import Any, Mapping
 from flask import render_template
 from flask_babel import get_locale
 
-from ..remembered import Remembered
-from .. import fronts      # a module, not its names: fronts imports this package's family modules
-from ..rules import get_variant
-from .facts import pad_sides
-from .render import PrinterBusy, _render_lock, html_to_pdf, printing
+from scorekeeper.store.remembered import Remembered
+from scorekeeper import fronts      # a module, not its names: fronts imports this package's family modules
+from scorekeeper.rules import get_variant
+from scorekeeper.pdf.facts import pad_sides
+from scorekeeper.pdf.render import PrinterBusy, _render_lock, html_to_pdf, printing
 
 __all__ = ["PrinterBusy", "html_to_pdf", "pad_pdf", "pad_sides", "printing", "sheet_context",
            "sheet_html", "sheet_pdf", "_render_lock"]
 
 def sheet_context(sheet: Mapping[str, Any], rules: Any, house: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything the PDF sheet template shows (its name under ``template``), arranged from a scoresheet and the
-    rules of its match (:func:`scorekeeper.matches.rules_of`: the rules it is pinned to, not today's tables);
-    ``house``: the match's house rules as :func:`scorekeeper.sheet.house_shown` gives them (the header lists
+    rules of its match (:func:`scorekeeper.store.matches.rules_of`: the rules it is pinned to, not today's tables);
+    ``house``: the match's house rules as :func:`scorekeeper.display.sheet.house_shown` gives them (the header lists
     every changed number)."""
     return {**fronts.front_of(rules).pdf_sheet(sheet, rules), "house": house}
 
@@ -47,7 +47,7 @@ def sheet_html(sheet: Mapping[str, Any], rules: Any, house: Mapping[str, Any] | 
 
 
 def sheet_pdf(sheet: Mapping[str, Any], rules: Any, house: Mapping[str, Any] | None = None) -> bytes:
-    """The match sheet of a scoresheet (:func:`scorekeeper.matches.scoresheet`) under its match's rules (and
+    """The match sheet of a scoresheet (:func:`scorekeeper.store.matches.scoresheet`) under its match's rules (and
     house rules) as A4 PDF bytes."""
     return html_to_pdf(*sheet_html(sheet, rules, house))
 

@@ -9,12 +9,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from ..chart import score_race_svg
-from ..rules import Rules
-from ..sheet import chart_labels, hand_cells, match_end_words, opening_short, opening_words, sheet_words
-from ..words import kind_label, penalty_label
-from .facts import CHART_SIZE, cached_gettext, changed_options, match_facts
-from .ledger import MAX_GROUP, build_ledger, column_titles, groups, num
+from scorekeeper.display.chart import score_race_svg
+from scorekeeper.rules import Rules
+from scorekeeper.display.sheet import chart_labels, hand_cells, match_end_words, opening_short, opening_words, sheet_words
+from scorekeeper.display.words import kind_label, penalty_label
+from scorekeeper.pdf.facts import CHART_SIZE, cached_gettext, changed_options, match_facts
+from scorekeeper.pdf.ledger import MAX_GROUP, build_ledger, column_titles, groups, num
 
 PAD_ROWS = 28            # hand rows of a blank pad (one page for up to four sides)
 TAX_WORDS = {"none": _l("no tax"), "half": _l("½ (halved)"), "quarter": _l("¼ (quartered)"),

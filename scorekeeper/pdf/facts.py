@@ -9,10 +9,10 @@ from typing import Any, Callable, Mapping
 
 from flask_babel import gettext as _
 
-from ..rules import RecordError, Rules, get_variant
-from ..words import humanize, option_word
-from ..sheet import opening_words
-from .ledger import num
+from scorekeeper.rules import RecordError, Rules, get_variant
+from scorekeeper.display.words import humanize, option_word
+from scorekeeper.display.sheet import opening_words
+from scorekeeper.pdf.ledger import num
 
 CHART_SIZE = {"width": 560, "height": 250}
 

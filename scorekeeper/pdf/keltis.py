@@ -9,12 +9,12 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 from markupsafe import Markup
 
-from ..chart import score_race_svg
-from ..rules import KeltisRules
-from ..sheet import chart_labels, game_cells
-from ..words import colour_word
-from .facts import CHART_SIZE, changed_options, match_facts, winners
-from .ledger import build_ledger, groups, num
+from scorekeeper.display.chart import score_race_svg
+from scorekeeper.rules import KeltisRules
+from scorekeeper.display.sheet import chart_labels, game_cells
+from scorekeeper.display.words import colour_word
+from scorekeeper.pdf.facts import CHART_SIZE, changed_options, match_facts, winners
+from scorekeeper.pdf.ledger import build_ledger, groups, num
 
 KELTIS_PAD_GAMES = 3     # game blocks on the one page of a blank Keltis pad
 

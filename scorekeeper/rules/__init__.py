@@ -1,19 +1,21 @@
 """The pure rules core: cards, variants, melds, scoring, taxation, match state; Keltis. Standard library only."""
 
-from .cards import Card, format_cards, parse_card, parse_cards
-from .errors import NotationError, RecordError, ScorekeeperError, VariantError
-from .keltis import KeltisRecord, KeltisResult, KeltisRules, RowVerdict, check_row
-from .match import score_match
-from .outcome import match_outcome
-from .melds import MeldContext, MeldVerdict, OpeningVerdict, check_meld, check_opening
-from .problems import Problem
-from .record import HandRecord, SideRecord, parse_record
-from .scoring import HandResult, SideResult, score_hand
-from .taxation import tax
-from .canasta_rules import Rules
-from .variants import Variant, describe_variants, get_rules, get_variant, registry
-from . import canasta, keltis
-from .families import FAMILIES, Family, register
+from scorekeeper.rules.cards import Card, format_cards, parse_card, parse_cards
+from scorekeeper.rules.errors import NotationError, RecordError, ScorekeeperError, VariantError
+from scorekeeper.rules.keltis import KeltisRecord, KeltisResult, KeltisRules, RowVerdict, check_row
+from scorekeeper.rules.match import score_match
+from scorekeeper.rules.outcome import match_outcome
+from scorekeeper.rules.melds.verdict import MeldContext, MeldVerdict, OpeningVerdict, check_meld, check_opening
+from scorekeeper.rules.problems import Problem
+from scorekeeper.rules.canasta.record import HandRecord, SideRecord
+from scorekeeper.rules.records import parse_record
+from scorekeeper.rules.canasta.scoring import HandResult, SideResult, score_hand
+from scorekeeper.rules.canasta.taxation import tax
+from scorekeeper.rules.canasta.rules import Rules
+from scorekeeper.rules.tables.variants import Variant, describe_variants, get_rules, get_variant, registry
+from scorekeeper.rules.canasta import family as canasta
+from scorekeeper.rules import keltis
+from scorekeeper.rules.tables.families import FAMILIES, Family, register
 
 # The families this package ships; registered here, above every module their hooks come from (see .families).
 register(canasta.FAMILY, keltis.FAMILY)

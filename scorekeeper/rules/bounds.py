@@ -17,9 +17,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from . import cards
-from .errors import RecordError
-from .phrases import Phrase, phrase
+from scorekeeper.rules import cards
+from scorekeeper.rules.errors import RecordError
+from scorekeeper.rules.phrases import Phrase, phrase
 
 # --- sizes that hold for every variant ------------------------------------------------------------------------
 NOTATION_MAX = cards.NOTATION_MAX    # characters of one card string (a meld, a hand, a Keltis row): 2,000

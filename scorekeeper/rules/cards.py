@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .errors import NotationError
-from .phrases import phrase
+from scorekeeper.rules.errors import NotationError
+from scorekeeper.rules.phrases import phrase
 
 #: Natural ranks that can form groups, in ascending order.
 NATURAL_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -36,6 +36,9 @@ _RANK_ALIASES = (
     ("2", DEUCE), ("3", THREE), ("4", "4"), ("5", "5"), ("6", "6"), ("7", "7"), ("8", "8"), ("9", "9"),
 )
 _SPLIT = re.compile(r"[\s,]+")
+# A meld ends at a line (the hand form's textarea, one meld a line) or at "|" (text of one line: the meld checker,
+# the API, the CLI). Both fronts take both, so a hand form's melds pasted into the checker read the same.
+_MELD_END = re.compile(r"[\n|]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,16 @@ def parse_card(token: str, *, position: int = 1, text: str | None = None) -> Car
     return card
 
 
+def card_tokens(text: str) -> list[str]:
+    """The tokens of a card list as written, readable or not: the positions errors name count these."""
+    return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def split_melds(text: str) -> list[str]:
+    """The melds of a list of melds, each its own text stripped; blank ones (an empty line, "| |") are none."""
+    return [m for m in (part.strip() for part in _MELD_END.split(text)) if m]
+
+
 #: Characters of one card list (a meld, a hand, an opening): the longest real one is a few hundred. Checked before
 #: the text is split, so a megabyte of "K " costs nothing (the record's limits are in bounds.py).
 NOTATION_MAX = 2000
@@ -139,8 +152,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if len(text) > NOTATION_MAX:
         raise NotationError(phrase("at most %(most)s characters, got %(count)s", most=NOTATION_MAX, count=len(text)),
                             token=text[:20], position=0, text=text[:40] + "…")
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
-    return tuple(parse_card(tok, position=i, text=text) for i, tok in enumerate(tokens, start=1))
+    return tuple(parse_card(tok, position=i, text=text) for i, tok in enumerate(card_tokens(text), start=1))
 
 
 #: How cards are written, said once after a form's unreadable cards (the lecture of parse_card, shorter).
@@ -149,8 +161,8 @@ NOTATION_HELP = phrase("cards are 4–10, J, Q, K, A, 2, JK (joker); 3h is a red
 
 def unreadable_tokens(text: str) -> list[tuple[int, str]]:
     """Every token of a card list that is no card, with its 1-based position (parse_cards stops at the first)."""
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
-    return [(i, tok) for i, tok in enumerate(tokens, start=1) if tok not in _KNOWN and _parse_token(tok) is None]
+    return [(i, tok) for i, tok in enumerate(card_tokens(text), start=1)
+            if tok not in _KNOWN and _parse_token(tok) is None]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

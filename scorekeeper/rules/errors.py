@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .phrases import Phrase
+from scorekeeper.rules.phrases import Phrase
 
 
 class ScorekeeperError(ValueError):

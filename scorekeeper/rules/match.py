@@ -8,10 +8,10 @@ from __future__ import annotations
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Container, Mapping, Sequence
 
-from .outcome import at_deal
+from scorekeeper.rules.outcome import at_deal
 
 if TYPE_CHECKING:
-    from .scoring import HandResult
+    from scorekeeper.rules.canasta.scoring import HandResult
 
 
 def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
@@ -24,10 +24,10 @@ def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: M
     of the hands read with the limits of :mod:`.bounds` (None: all of them); the others were stored before a
     limit existed and are only required to be readable, so an old match still replays.
     """
-    from . import bounds
-    from .errors import RecordError
-    from .record import parse_record
-    from .scoring import score_hand
+    from scorekeeper.rules import bounds
+    from scorekeeper.rules.errors import RecordError
+    from scorekeeper.rules.records import parse_record
+    from scorekeeper.rules.canasta.scoring import score_hand
 
     totals = dict(totals_before or {})
     results = []

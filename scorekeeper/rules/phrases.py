@@ -2,7 +2,7 @@
 
 A :class:`Phrase` is a ``%(name)s`` template, an English msgid collected for the translators by ``pybabel
 extract -k phrase``, and its values. The rules core renders it in English (``render()``); the web layer
-translates the template and fills in the same values (scorekeeper/words.py). Problems (problems.py) and
+translates the template and fills in the same values (scorekeeper/display/words.py). Problems (problems.py) and
 the errors of unreadable input (errors.py) carry their sentences this way.
 
 A few values are words themselves (a rank's plural, an ordinal, a colour, a list of names): the last part of

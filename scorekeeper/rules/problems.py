@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .cards import Card
-from .phrases import Phrase, compose, named
+from scorekeeper.rules.cards import Card
+from scorekeeper.rules.phrases import Phrase, compose, named
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -1,4 +1,4 @@
-"""The pages players touch. Each blueprint is a thin front over :mod:`scorekeeper.matches` and the rules core."""
+"""The pages players touch. Each blueprint is a thin front over :mod:`scorekeeper.store.matches` and the rules core."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def _error(code: int):
 
 
 def _too_many(error: RateLimitExceeded):
-    from ..limiter import retry_after, slow_down
+    from scorekeeper.limiter import retry_after, slow_down
 
     slow_down()
     seconds = retry_after()
@@ -51,17 +51,20 @@ def _too_many(error: RateLimitExceeded):
 
 def _unavailable(exc: OperationalError):
     """A database that cannot be read or written (locked, full, read-only, server gone) is a 503 to retry, not a
-    500; the saves themselves answer with the typed hand kept (:class:`scorekeeper.saves.Unavailable`)."""
+    500; the saves themselves answer with the typed hand kept (:class:`scorekeeper.store.saves.Unavailable`)."""
     current_app.logger.warning("database unavailable: %s", exc.orig)
     return _answer(503, _("The database cannot be reached just now. Nothing was changed: try again in a moment."),
                    api_code="unavailable")
 
 
 def init_app(app: Flask) -> None:
-    from .. import api
-    from ..security import csrf
-    from . import checker, entry, files, home, house, match, match_rules, pages, preview
-    from ..words import table_word
+    from scorekeeper import api
+    from scorekeeper.security import csrf
+    from scorekeeper.web import checker, files, home
+    from scorekeeper.web.entry import views as entry, preview
+    from scorekeeper.web.house import views as house
+    from scorekeeper.web.match import views as match, rules as match_rules, pages
+    from scorekeeper.display.words import table_word
 
     pages.init_app(app)
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language

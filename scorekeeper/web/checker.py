@@ -16,15 +16,15 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
-from .. import service
-from ..fronts import FRONTS
-from ..keypad import face
-from ..limiter import limit
-from ..rules import NotationError, ScorekeeperError, get_variant
-from ..rules.groups import group_of, grouped
-from ..rules.reference import TRANSLATIONS, strip_markers, translated_path
-from ..rules.variants import default_variant
-from ..words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
+from scorekeeper import service
+from scorekeeper.fronts import FRONTS
+from scorekeeper.display.keypad import face
+from scorekeeper.limiter import limit
+from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
+from scorekeeper.rules.tables.groups import group_of, grouped
+from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
+from scorekeeper.rules.tables.variants import default_variant
+from scorekeeper.display.words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
                     shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)

@@ -7,9 +7,9 @@ from typing import Any, Callable
 from flask import Blueprint, abort
 from flask_babel import lazy_gettext as _l
 
-from ..db import get_session
-from ..matches import find_match
-from ..models import Match
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import find_match
+from scorekeeper.store.models import Match
 
 # Said when a page is drawn (lazy): the page's language, not the language of the first request.
 NO_MATCH = _l("No match at this link. Check that the whole link was copied.")

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from wtforms import FieldList, IntegerField
 
-from ..rules.bounds import DIGITS_MAX
+from scorekeeper.rules.bounds import DIGITS_MAX
 
 try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
     from wtforms.fields.choices import SelectChoice as choice

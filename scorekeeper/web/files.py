@@ -16,18 +16,19 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import get_locale, gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
-from .. import pdf, transfer
-from ..db import get_session
-from ..limiter import limit_endpoints
-from ..matches import rules_of, scoresheet
-from ..models import Match
-from ..fronts import FRONTS
-from ..rules import ScorekeeperError, describe_variants, get_variant, registry
-from ..rules.groups import grouped
-from ..sheet import house_shown
-from ..words import say_refusal, shown_variant
-from .common import on_both_links
-from .pages import remembered_pdf
+from scorekeeper import pdf
+from scorekeeper.store import transfer
+from scorekeeper.store.db import get_session
+from scorekeeper.limiter import limit_endpoints
+from scorekeeper.store.matches import rules_of, scoresheet
+from scorekeeper.store.models import Match
+from scorekeeper.fronts import FRONTS
+from scorekeeper.rules import ScorekeeperError, describe_variants, get_variant, registry
+from scorekeeper.rules.tables.groups import grouped
+from scorekeeper.display.sheet import house_shown
+from scorekeeper.display.words import say_refusal, shown_variant
+from scorekeeper.web.common import on_both_links
+from scorekeeper.web.match.pages import remembered_pdf
 
 bp = Blueprint("files", __name__)
 BUSY_RETRY = 2                             # seconds: a render takes well under one
@@ -67,7 +68,7 @@ def _pads_on_offer():
 
     def pad_groups() -> list[tuple[str, list[tuple[str, str]]]]:
         """The pads by family (rules.groups.GROUPS): (group title, [(variant id, name)])."""
-        from .checker import GROUP_TITLES
+        from scorekeeper.web.checker import GROUP_TITLES
         return [(str(GROUP_TITLES.get(key, key)), [(v.id, v.name) for v in members])
                 for key, members in grouped(v for v in registry().values() if _prints_pad(v.family))]
 

@@ -15,20 +15,21 @@ from flask import (Blueprint, current_app, make_response, redirect, render_templ
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import HTTPException
 
-from .. import matches
-from ..db import get_session
-from ..i18n import LANG_COOKIE
-from ..limiter import limit
-from ..presets import document_of, find_preset, store_preset
-from ..rules import RecordError, get_variant
-from ..rules import house as house_core
-from ..rules.variants import default_variant
-from ..saves import Unavailable
-from . import house_form, house_phone, house_view, recent
-from .entry import unavailable_message
-from .forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
+from scorekeeper.store import matches
+from scorekeeper.store.db import get_session
+from scorekeeper.i18n import LANG_COOKIE
+from scorekeeper.limiter import limit
+from scorekeeper.store.presets import document_of, find_preset, store_preset
+from scorekeeper.rules import RecordError, get_variant
+from scorekeeper.rules.tables import house as house_core
+from scorekeeper.rules.tables.variants import default_variant
+from scorekeeper.store.saves import Unavailable
+from scorekeeper.web.house import form as house_form, phone as house_phone, view as house_view
+from scorekeeper.web.match import recent
+from scorekeeper.web.entry.views import unavailable_message
+from scorekeeper.web.entry.forms import (NewMatchForm, match_error, match_request, new_match_form, option_label, shape_options,
                     variant_choices)
-from ..words import say_error, table_word
+from scorekeeper.display.words import say_error, table_word
 
 bp = Blueprint("home", __name__)
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import find_match, scoresheet
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import find_match, scoresheet
 from test_phone_flow import create_match, shoot, stepper_plus
 
 pytestmark = pytest.mark.browser

@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import current_entries, find_match
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import current_entries, find_match
 from test_phone_flow import chip, chosen, count_key, create_match, key, shoot, stepper_plus, to_side
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from axe import describe, violations
-from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.tables import variants as variants_module
 from test_phone_flow import chip, chosen, count_key, key, tap_anna_rest, tap_bela, to_side
 
 pytestmark = pytest.mark.browser

@@ -15,8 +15,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import current_entries, find_match
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import current_entries, find_match
 from test_phone_flow import chip, create_match, fits_phone_width, shoot, stepper_plus
 
 pytestmark = pytest.mark.browser

@@ -97,8 +97,8 @@ def test_the_match_list_dates_each_match_in_the_phone_s_time_zone(browser, brows
     """Started 23:30 UTC on 1 March: on a phone at UTC+14 that is 2 March, and the list says so."""
     from datetime import datetime
 
-    from scorekeeper.db import get_session
-    from scorekeeper.matches import find_match
+    from scorekeeper.store.db import get_session
+    from scorekeeper.store.matches import find_match
 
     context = browser.new_context(**{**browser_context_args, "timezone_id": "Pacific/Kiritimati"})
     page = context.new_page()

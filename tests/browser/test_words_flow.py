@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from axe import describe, violations
-from scorekeeper import matches
+from scorekeeper.store import matches
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from hungarian_pages import english_fragments, english_on  # noqa: E402  (shared with tests/web)

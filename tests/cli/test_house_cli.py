@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from scorekeeper import create_app, matches, transfer
-from scorekeeper.models import Match
-from scorekeeper.rules.pinned import canonical, digest
 from cli_helpers import run_cli
+from scorekeeper import create_app
+from scorekeeper.store import matches, transfer
+from scorekeeper.store.models import Match
+from scorekeeper.rules.tables.pinned import canonical, digest
 from test_cli import SEED_1015, assert_unreadable, result_json, run
 
 RED_450 = {"canastas": {"red_canasta": {"bonus": 450}}}

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 from cli_helpers import rules_folder, run_cli
-from scorekeeper.rules.variants import RULES_REF
+from scorekeeper.rules.tables.variants import RULES_REF
 
 
 def _folder(tmp_path: Path) -> Path:

@@ -1,5 +1,5 @@
 """SCOREKEEPER_RULES_REF points the command line at another folder of tables: a table there may extend another,
-and a misspelt key in it stops the command with the file and the key named (scorekeeper/rules/tables.py)."""
+and a misspelt key in it stops the command with the file and the key named (scorekeeper/rules/tables/reading.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorekeeper.rules import variants
+from scorekeeper.rules.tables import variants
 
 HOUSE = ('extends = "international"\nid = "house"\nname = "House"\nreference = "international.md"\n'
          "[canastas.natural_canasta]\nbonus = 600\n")

@@ -19,7 +19,8 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from cli_helpers import run_cli, run_installed
-from scorekeeper import create_app, matches, transfer
+from scorekeeper import create_app
+from scorekeeper.store import matches, transfer
 
 ANNA_1015 = {"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1, "twins": 1, "hand": "A"}
 BELA_OUT = {"name": "Győző Űrhajós", "melds": ["K K K K K K K"], "out": "out", "hand": ""}

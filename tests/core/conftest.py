@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import get_rules
-from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.tables import variants as variants_module
 
 REAL = variants_module.RULES_REF
 PROBES = Path(__file__).resolve().parent / "tables"
@@ -49,7 +49,7 @@ class _ParsedOnce:
 
 def _chain_bytes(path: Path, parse: _ParsedOnce) -> tuple[tuple[str, bytes], ...] | None:
     """What the table reader reads for ``path``: its bytes and, through ``extends``, its bases' (same folder, as
-    tables.py resolves them). None when the chain is not plainly readable: such a table is loaded uncached."""
+    rules/tables/reading.py resolves them). None when the chain is not plainly readable: such a table is loaded uncached."""
     chain: list[tuple[str, bytes]] = []
     while True:
         try:

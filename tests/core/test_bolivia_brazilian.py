@@ -7,7 +7,7 @@ import pytest
 from scored import codes, items, score
 from scorekeeper import service
 from scorekeeper.rules import check_meld, get_rules
-from scorekeeper.rules.melds import MeldContext
+from scorekeeper.rules.melds.verdict import MeldContext
 from scorekeeper.rules.outcome import match_outcome
 
 # Bolivia: NS goes out with a bolivia (JK JK 2 2 2 2 2: 200), an escalera of diamonds (4d…10d: 5 × 4 + 10 × 3 =

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.chart import score_race_svg
+from scorekeeper.display.chart import score_race_svg
 from scorekeeper.rules import RecordError, get_variant, parse_record, score_hand
 from scorekeeper.rules.bounds import bad_json, canasta_limits, decimal, keltis_limits
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.chart import LABELS, nice_ticks, race_series, score_race_svg
+from scorekeeper.display.chart import LABELS, nice_ticks, race_series, score_race_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import RecordError, check_meld, get_rules, parse_record, score_hand, score_match
-from scorekeeper.rules.melds import MeldContext
+from scorekeeper.rules.melds.verdict import MeldContext
 
 # Natural canasta of kings (7 × 10 = 70) and a mixed canasta of aces with one 2 (6 × 20 + 20 = 140).
 KINGS, ACES = "K K K K K K K", "A A A A A A 2"
@@ -247,7 +247,7 @@ def test_l183_l187_match_to_5000_checked_after_the_hand_without_a_victory_bonus(
 def test_l91_an_opening_that_holds_a_canasta_needs_no_minimum():
     """l. 91 "S'il y a un canast sous la main, il est permis de l'étaler dans tous les cas": seven 4s (35) open
     against a minimum of 120, alone or with other melds; three aces (60) do not. International keeps its rule."""
-    from scorekeeper.rules.melds import check_opening
+    from scorekeeper.rules.melds.verdict import check_opening
     context = MeldContext(opening_minimum=120)
     assert check_meld("classic_fr", "4 4 4 4 4 4 4", context).legal
     assert check_opening("classic_fr", ["4 4 4 4 4 4 4", "5 5 5"], context).legal

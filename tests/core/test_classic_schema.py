@@ -54,7 +54,7 @@ def test_targets_by_sides(write_table, totals, over):
 def test_the_default_variant_stays_the_house_game_whatever_sorts_first(tables_folder):
     """Seed 003's tables sort before diszitett.toml ("bolivia", "canasta_libre"): the pages' default game stays the
     house game; a rules folder without it offers its first table, and the checker its first meld game."""
-    from scorekeeper.rules.variants import default_variant, registry
+    from scorekeeper.rules.tables.variants import default_variant, registry
     assert next(iter(registry())) != "diszitett" and default_variant() == "diszitett"
     (tables_folder / "diszitett.toml").unlink()
     registry.cache_clear()

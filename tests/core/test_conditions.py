@@ -1,4 +1,4 @@
-"""Conditions over a side's tally, as data (scorekeeper/rules/tally.py, canasta_rules.Condition, bonuses.py): bonuses
+"""Conditions over a side's tally, as data (scorekeeper/rules/canasta/tally.py, canasta_rules.Condition, bonuses.py): bonuses
 by counts, going-out requirements, the red-three sign, bonuses only for the side that went out, named hooks, and
 the match that ends after a number of deals (outcome.py). Each probe table extends international with what a
 seed-003 variant needs (seed 003_a7945a279b9f9fe4.txt; shared/SEED003_DIGEST.md section and decision per test)."""
@@ -8,9 +8,9 @@ import textwrap
 import pytest
 
 from scorekeeper.rules import VariantError, get_rules, match_outcome, parse_record, score_hand, score_match
-from scorekeeper.rules import hooks
-from scorekeeper.rules.canasta_rules import Condition
-from scorekeeper.rules.tally import side_tally
+from scorekeeper.rules.canasta import hooks
+from scorekeeper.rules.canasta.rules import Condition
+from scorekeeper.rules.canasta.tally import side_tally
 
 HEAD = 'extends = "international"\nid = "{id}"\nname = "{id}"\n'
 SEQUENCES = """

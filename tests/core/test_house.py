@@ -7,9 +7,9 @@ import json
 import pytest
 
 from scorekeeper.rules import RecordError, parse_record, score_hand
-from scorekeeper.rules.house import (flat, house_block, house_document, house_pin, house_rules, preset_document,
+from scorekeeper.rules.tables.house import (flat, house_block, house_document, house_pin, house_rules, preset_document,
                                      read_preset, unflat)
-from scorekeeper.rules.pinned import canonical, pin, rules_from_json
+from scorekeeper.rules.tables.pinned import canonical, pin, rules_from_json
 
 START = -1_000_000_000
 

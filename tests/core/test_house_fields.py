@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.rules import RecordError, parse_record, registry, score_hand
-from scorekeeper.rules.house import house_document, unflat
-from scorekeeper.rules.house_fields import GROUPS, house_fields, key_label
+from scorekeeper.rules.tables.house import house_document, unflat
+from scorekeeper.rules.tables.house_fields import GROUPS, house_fields, key_label
 
 CANASTA = sorted(v.id for v in registry().values() if v.family == "canasta")
 

@@ -157,7 +157,7 @@ def test_family_hooks_are_the_functions_themselves():
     import pytest
 
     from scorekeeper.rules import FAMILIES, VariantError
-    from scorekeeper.rules.families import Family, register
+    from scorekeeper.rules.tables.families import Family, register
 
     for family in FAMILIES.values():
         for hook in ("build_rules", "table_problems", "parse_record", "score_hand"):

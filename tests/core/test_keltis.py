@@ -17,7 +17,7 @@ from scorekeeper import service
 from scorekeeper.rules import (FAMILIES, HandRecord, KeltisRecord, KeltisResult, KeltisRules, RecordError, Rules,
                                VariantError, check_row, describe_variants, get_rules, get_variant, parse_record,
                                score_hand, score_match)
-from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.tables import variants as variants_module
 
 DEFAULT = get_rules("keltis")
 COLOURS = ("green", "yellow", "red", "pink", "blue")

@@ -1,4 +1,4 @@
-"""Meld verdicts (scorekeeper/rules/melds.py).
+"""Meld verdicts (scorekeeper/rules/melds/verdict.py).
 
 Sources: seed 000_ffd5dc848dea5381.txt and digest §1 (díszített groups, zsoli minority rule, the five canasta
 kinds, opening minimum with zsoli counted as the card they replace); seeds 002/004 and digest §2 (international

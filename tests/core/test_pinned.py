@@ -1,4 +1,4 @@
-"""The rules a match is pinned to, as data (scorekeeper/rules/pinned.py): the resolved table with its identity as
+"""The rules a match is pinned to, as data (scorekeeper/rules/tables/pinned.py): the resolved table with its identity as
 canonical JSON and its SHA-256, rebuilt into the same rules object, and refused when it is anything else."""
 
 import hashlib
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from scorekeeper.rules import RecordError, get_rules, parse_record, registry, score_match
-from scorekeeper.rules import pinned
-from scorekeeper.rules.variants import resolved_table
+from scorekeeper.rules.tables import pinned
+from scorekeeper.rules.tables.variants import resolved_table
 
 ANNA_1015 = {"name": "Anna", "melds": ["J J J J 2 2 2", "5 5 5 5 5 5 5"], "red_threes": 1, "twins": 1,
              "out": "none", "hand": "A"}

@@ -1,4 +1,4 @@
-"""The numbers of rules_ref/*.md are generated from the tables (scorekeeper/rules/reference.py): every reference
+"""The numbers of rules_ref/*.md are generated from the tables (scorekeeper/rules/tables/reference.py): every reference
 is up to date, a table edit makes it stale, an option's numbers get their own column or note, the typed tables
 the generated blocks replaced are gone, and a broken marker is an error naming the file and line."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import get_variant, registry
-from scorekeeper.rules.reference import (BLOCKS, CLOSE, OPEN, ReferenceMarkupError, regenerate, stale,
+from scorekeeper.rules.tables.reference import (BLOCKS, CLOSE, OPEN, ReferenceMarkupError, regenerate, stale,
                                          strip_markers, write_reference)
-from scorekeeper.rules.variants import RULES_REF, _load_file
+from scorekeeper.rules.tables.variants import RULES_REF, _load_file
 
 
 def test_every_reference_is_up_to_date_with_its_table():
@@ -112,7 +112,7 @@ def test_the_rules_page_text_has_no_markers_and_keeps_the_numbers():
 
 
 def test_every_family_has_blocks():
-    from scorekeeper.rules.families import FAMILIES
+    from scorekeeper.rules.tables.families import FAMILIES
     assert set(BLOCKS) == set(FAMILIES)
 
 
@@ -125,5 +125,5 @@ def test_every_family_has_blocks():
 ])
 def test_conditions_read_as_a_phrase_in_the_reference(conditions, said):
     """rules_ref/README.md, Conditions: the generated red-three line says when they count plus, in words."""
-    from scorekeeper.rules.reference import conditions_text
+    from scorekeeper.rules.tables.reference import conditions_text
     assert conditions_text(conditions) == said

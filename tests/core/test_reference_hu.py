@@ -1,6 +1,6 @@
 """A rules reference translated into Hungarian (rules_ref/<id>.hu.md, issue 11 leftovers): its number blocks are
 the same numbers as the English reference's, generated from the table and said in Hungarian
-(scorekeeper/rules/reference_hu.py), kept up to date by the same staleness check and ``rules-ref --write``."""
+(scorekeeper/rules/tables/reference_hu.py), kept up to date by the same staleness check and ``rules-ref --write``."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import shutil
 import pytest
 
 from scorekeeper.rules import get_variant, registry
-from scorekeeper.rules.reference import BLOCKS, OPEN, cases, regenerate, stale, translated_path, write_reference
-from scorekeeper.rules.reference_hu import hungarian
-from scorekeeper.rules.variants import RULES_REF, _load_file
+from scorekeeper.rules.tables.reference import BLOCKS, OPEN, cases, regenerate, stale, translated_path, write_reference
+from scorekeeper.rules.tables.reference_hu import hungarian
+from scorekeeper.rules.tables.variants import RULES_REF, _load_file
 
 TRANSLATED = sorted(p for p in RULES_REF.glob("*.hu.md"))
 # Words the Hungarian blocks may keep from the English: names of cards and bonuses the Hungarian uses too.

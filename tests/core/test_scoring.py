@@ -1,4 +1,4 @@
-"""Scoring a recorded hand (scorekeeper/rules/record.py, scorekeeper/rules/scoring.py).
+"""Scoring a recorded hand (scorekeeper/rules/canasta/record.py, scorekeeper/rules/canasta/scoring.py).
 
 Sources: seed 000_ffd5dc848dea5381.txt and digest §1 (base + card value, the three worked examples, D1, D2),
 seeds 002/003/004 and digest §2 (international bonuses, red threes, penalties, player forms), and the
@@ -8,7 +8,7 @@ seeds 002/003/004 and digest §2 (international bonuses, red threes, penalties, 
 import pytest
 
 from scorekeeper.rules import RecordError, get_rules, get_variant, parse_record, score_hand, score_match
-from scorekeeper.rules.record import TYPOS_MAX
+from scorekeeper.rules.canasta.record import TYPOS_MAX
 from scored import codes, items, score
 
 # A díszített opponent who went out legally with a red canasta of eights: base 500, card value 70.

@@ -1,4 +1,4 @@
-"""Meld shapes as data (scorekeeper/rules/shapes.py, melds.py): the shapes a table allows with their limits, the
+"""Meld shapes as data (scorekeeper/rules/melds/shapes.py, melds.py): the shapes a table allows with their limits, the
 wild cards of the deck spec, canasta kinds by shape, size, composition and rank. Each probe table extends
 international with what a seed-003 variant needs (seed 003_a7945a279b9f9fe4.txt; shared/SEED003_DIGEST.md
 section and decision named in each row)."""
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorekeeper.rules import VariantError, check_meld, get_rules, parse_cards
-from scorekeeper.rules import variants as variants_module
+from scorekeeper.rules.tables import variants as variants_module
 from scorekeeper.rules.cards import NATURAL_RANKS, format_cards
 
 HEAD = 'extends = "international"\nid = "{id}"\nname = "{id}"\n'

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import service
 from scorekeeper.rules import get_variant
-from scorekeeper.rules.variants import side_size
+from scorekeeper.rules.tables.variants import side_size
 
 
 def _sides(*sizes):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import parse_record, score_hand
-from scorekeeper.rules.value_groups import value_groups
-from scorekeeper.rules.variants import get_variant
+from scorekeeper.rules.canasta.value_groups import value_groups
+from scorekeeper.rules.tables.variants import get_variant
 
 
 def problems(variant, anna, bela, options=None):

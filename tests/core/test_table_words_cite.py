@@ -4,8 +4,8 @@ code, TOML comments and footnotes, never in what a player reads."""
 
 import re
 
-from scorekeeper.rules import variants as variants_module
-from scorekeeper.rules.table_words import folder_words
+from scorekeeper.rules.tables import variants as variants_module
+from scorekeeper.rules.tables.words import folder_words
 
 CITATION = re.compile(r"\bl\. ?\d|\b\d{3}_[0-9a-f]{16}\.txt\b|\bseeds?\b|\bpublic\b|\bliteral\b|howstuffworks|"
                       r"rummy-games|pagat", re.IGNORECASE)

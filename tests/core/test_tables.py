@@ -1,4 +1,4 @@
-"""Variant tables as checked data (scorekeeper/rules/schema.py, scorekeeper/rules/tables.py): the schema of each
+"""Variant tables as checked data (scorekeeper/rules/tables/schema.py, scorekeeper/rules/tables/reading.py): the schema of each
 family, ``extends``, and rules that no caller can change under another's feet."""
 
 import re
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import VariantError, get_rules, parse_record, score_hand
-from scorekeeper.rules import variants as variants_module
-from scorekeeper.rules.schema import SCHEMAS, keys
+from scorekeeper.rules.tables import variants as variants_module
+from scorekeeper.rules.tables.schema import SCHEMAS, keys
 
 REF = variants_module.RULES_REF
 INTERNATIONAL = (REF / "international.toml").read_text(encoding="utf-8")

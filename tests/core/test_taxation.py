@@ -1,4 +1,4 @@
-"""Taxation (adó) of díszített kanaszta (scorekeeper/rules/taxation.py).
+"""Taxation (adó) of díszített kanaszta (scorekeeper/rules/canasta/taxation.py).
 
 Source: seed 000_ffd5dc848dea5381.txt, section on "adó", and digest §1 "Taxation". The tax depends on the total
 *before* the hand: < 5000 unchanged, 5000-6999 ÷2, 7000-8999 ÷4, >= 9000 ÷10. Rounding as the seed does it in
@@ -9,7 +9,7 @@ the head: ÷2 rounds a score ending in 5 up first; ÷4 is that twice; ÷10 drops
 import pytest
 
 from scorekeeper.rules import get_rules, parse_record, score_hand, tax
-from scorekeeper.rules.taxation import halve, quarter, tax_method, tenth
+from scorekeeper.rules.canasta.taxation import halve, quarter, tax_method, tenth
 
 DISZ = get_rules("diszitett")
 TAXED_NEGATIVE = get_rules("diszitett", {"negative_tax": "taxed"})

@@ -8,7 +8,7 @@ option black_three_in_hand).
 import pytest
 
 from scorekeeper.rules import RecordError, get_variant, parse_record, score_hand
-from scorekeeper.rules.value_groups import value_groups
+from scorekeeper.rules.canasta.value_groups import value_groups
 
 
 def hand(variant="diszitett", options=None, **sides):

@@ -1,4 +1,4 @@
-"""Variants as data (scorekeeper/rules/variants.py; rules_ref/diszitett.toml, rules_ref/international.toml).
+"""Variants as data (scorekeeper/rules/tables/variants.py; rules_ref/diszitett.toml, rules_ref/international.toml).
 
 Every option choice of both variants builds valid rules with the numbers the digest (sections 1 and 2) gives,
 unknown variants/options/choices are RecordErrors, and a malformed table is a VariantError.
@@ -11,8 +11,8 @@ from collections.abc import Mapping
 import pytest
 
 from scorekeeper.rules import RecordError, VariantError, describe_variants, get_rules, get_variant, registry
-from scorekeeper.rules import variants as variants_module
-from scorekeeper.rules.canasta_rules import Condition
+from scorekeeper.rules.tables import variants as variants_module
+from scorekeeper.rules.canasta.rules import Condition
 
 
 def _all_option_sets(variant_id):

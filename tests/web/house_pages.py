@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 
 from sqlalchemy import func, select
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import find_match
-from scorekeeper.models import HousePreset, Match
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import find_match
+from scorekeeper.store.models import HousePreset, Match
 
 
 class FormFields(HTMLParser):

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import service
-from scorekeeper.models import HandEvent, Match
+from scorekeeper.store.models import HandEvent, Match
 
 pytestmark = pytest.mark.storage
 
@@ -131,6 +131,7 @@ def test_score_refuses_a_partners_name_in_totals_before_with_400(client):
     ({"variant": "diszitett", "cards": "J J 2 2"}, False),
     ({"variant": "diszitett", "cards": "K K K | 5 5 2", "opening_minimum": 50}, False),
     ({"variant": "diszitett", "cards": "K K K | Q Q Q", "opening_minimum": 50}, True),
+    ({"variant": "diszitett", "cards": "K K K\nQ Q Q", "opening_minimum": 50}, True),     # one a line, as typed
     ({"variant": "diszitett", "cards": "2 2 2 2 2 2 2", "options": {"black_zsoli_canasta_bonus": "1000"}}, True),
     ({"variant": "international", "cards": "3 3 3", "going_out": True}, True),
 ])

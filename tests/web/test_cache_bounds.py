@@ -8,8 +8,8 @@ import secrets
 
 import pytest
 
-from scorekeeper import matches
-from scorekeeper.remembered import Remembered
+from scorekeeper.store import matches
+from scorekeeper.store.remembered import Remembered
 
 API = "/api/v1"
 HAND = {"sides": [{"name": "Anna", "melds": ["K K K K K K K"], "out": "out", "hand": ""},
@@ -99,7 +99,7 @@ def test_remembered_forgets_the_least_recently_used_and_keeps_nothing_too_heavy(
     (("variant",), "?variant=b&z=1&variant=a", "/x?variant=b&variant=a"),
 ])
 def test_page_path_keeps_only_the_arguments_the_page_reads(app, args, query, path):
-    from scorekeeper.web.pages import page_path
+    from scorekeeper.web.match.pages import page_path
 
     with app.test_request_context("/x" + query):
         assert page_path(args) == path

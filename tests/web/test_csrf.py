@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from scorekeeper import matches
-from scorekeeper.models import Match
+from scorekeeper.store import matches
+from scorekeeper.store.models import Match
 
 pytestmark = pytest.mark.storage
 

@@ -7,8 +7,8 @@ from html import unescape
 
 import pytest
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import current_entries, find_match, scoresheet
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import current_entries, find_match, scoresheet
 
 pytestmark = pytest.mark.storage
 
@@ -287,7 +287,7 @@ def test_illegal_correction_keeps_the_old_hand(app, client, csrf, token):
 
 
 # ------------------------------------------------------------------------------------------ summary mode
-# SUMMARY MODE DEPENDS ON THE RULES CORE'S SUMMARY SUPPORT (scorekeeper/rules/summary.py), which landed while
+# SUMMARY MODE DEPENDS ON THE RULES CORE'S SUMMARY SUPPORT (scorekeeper/rules/canasta/summary.py), which landed while
 # these were written. If they fail with 400 "unknown field 'canastas'", the core in this checkout predates it.
 
 SUMMARY = {

@@ -11,7 +11,7 @@ import traceback
 import pytest
 
 import scorekeeper
-from scorekeeper import migrate
+from scorekeeper.store import migrate
 from web_helpers import empty_database
 
 pytestmark = pytest.mark.storage

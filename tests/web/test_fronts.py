@@ -1,5 +1,5 @@
 """The fronts registry (scorekeeper/fronts.py): every game family has one entry, the fronts ask it instead of
-comparing family names, and the hand form's keypad is read from the rules' deck (scorekeeper/keypad.py)."""
+comparing family names, and the hand form's keypad is read from the rules' deck (scorekeeper/display/keypad.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import fronts, keypad
+from scorekeeper import fronts
+from scorekeeper.display import keypad
 from scorekeeper.rules import FAMILIES, get_rules, registry
 
 pytestmark = pytest.mark.storage
 
 PACKAGE = Path(fronts.__file__).parent
 # The fronts: they show a family's matches and must not know the families by name.
-FRONT_MODULES = sorted([*PACKAGE.glob("web/*.py"), *PACKAGE.glob("pdf/*.py"), PACKAGE / "api.py",
-                        PACKAGE / "sheet.py", PACKAGE / "chart.py", PACKAGE / "words.py", PACKAGE / "keypad.py"])
+FRONT_MODULES = sorted([*PACKAGE.glob("web/**/*.py"), *PACKAGE.glob("pdf/*.py"), PACKAGE / "api.py",
+                        *PACKAGE.glob("display/*.py")])
 # What the tap keypad offers today's decks (English page): the notation it types, what a screen reader says.
 # Díszített has no red three key (issue 11): its red threes are counted, never melded nor left in hand.
 NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "deuce"}
@@ -78,8 +79,8 @@ def _imports_of(path: Path) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("path", [*sorted(PACKAGE.glob("pdf/*.py")), PACKAGE / "api.py", PACKAGE / "sheet.py",
-                                  PACKAGE / "words.py"], ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", [*sorted(PACKAGE.glob("pdf/*.py")), PACKAGE / "api.py",
+                                  *sorted(PACKAGE.glob("display/*.py"))], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_pdf_and_api_import_nothing_of_the_web_front(path):
     assert not [m for m in _imports_of(path) if m.lstrip(".").startswith("web") or "scorekeeper.web" in m]
 

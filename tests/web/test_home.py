@@ -10,9 +10,9 @@ from html.parser import HTMLParser
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper.db import get_session
-from scorekeeper.matches import find_match
-from scorekeeper.models import Match
+from scorekeeper.store.db import get_session
+from scorekeeper.store.matches import find_match
+from scorekeeper.store.models import Match
 
 pytestmark = pytest.mark.storage
 

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from scorekeeper import matches
-from scorekeeper.rules.pinned import canonical, digest
+from scorekeeper.store import matches
+from scorekeeper.rules.tables.pinned import canonical, digest
 from test_api import API, README_HAND, add, assert_error, new_match, record
 from test_transfer import fresh, fresh_app, rows, upload  # noqa: F401  (fixtures)
 

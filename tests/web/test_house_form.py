@@ -10,7 +10,7 @@ import pytest
 
 from house_pages import field_errors, form_values, matches_stored, presets_stored, stored_rules
 from scorekeeper.rules import registry
-from scorekeeper.rules.pinned import pin
+from scorekeeper.rules.tables.pinned import pin
 
 pytestmark = pytest.mark.storage
 

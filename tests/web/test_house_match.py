@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 
 from hungarian_pages import english_fragments, english_on
-from scorekeeper import matches
+from scorekeeper.store import matches
 from scorekeeper.cli import offline_sheet_pdf
 from test_pdf import HAND_1015, fetch_pdf, layout_lines
 from web_helpers import csrf_from

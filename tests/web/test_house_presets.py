@@ -10,7 +10,7 @@ import re
 import pytest
 
 from house_pages import form_values, presets_stored, stored_rules
-from scorekeeper.db import init_db
+from scorekeeper.store.db import init_db
 from scorekeeper import create_app
 from web_helpers import csrf_from
 
@@ -160,7 +160,7 @@ def test_import_is_rate_limited(tmp_path):
 def test_revision_0004_adds_the_presets_table_and_downgrades_without_it(tmp_path):
     from sqlalchemy import create_engine, inspect
 
-    from scorekeeper import migrate
+    from scorekeeper.store import migrate
     engine = create_engine(f"sqlite:///{tmp_path / 'm.sqlite'}")
     try:
         migrate.upgrade(engine)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from hungarian_pages import english_fragments, english_on, visible_text
-from scorekeeper import matches
+from scorekeeper.store import matches
 from web_helpers import csrf_from
 
 HU = {"Accept-Language": "hu"}

@@ -242,7 +242,7 @@ def test_a_database_that_cannot_be_read_is_a_503_page_or_json_not_a_500(app, cli
 
     def unreachable(*_args, **_kwargs):
         raise OperationalError("SELECT", {}, Exception("could not connect to server"))
-    monkeypatch.setattr("scorekeeper.matches.find_match", unreachable)          # the API's
+    monkeypatch.setattr("scorekeeper.store.matches.find_match", unreachable)          # the API's
     monkeypatch.setattr("scorekeeper.web.common.find_match", unreachable)       # the pages'
     page = client.get(f"/m/{token}/hands/new")
     assert page.status_code == 503 and "The database cannot be reached just now" in text(page.get_data(as_text=True))

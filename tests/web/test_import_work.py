@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from scorekeeper import matches, transfer
-from scorekeeper.rules import scoring
+from scorekeeper.store import matches, transfer
+from scorekeeper.rules.canasta import scoring
 
 pytestmark = pytest.mark.storage
 

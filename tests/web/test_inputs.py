@@ -254,7 +254,7 @@ def test_check_meld_with_a_megabyte_of_cards_is_a_400_before_they_are_read(clien
 
 def test_a_hand_stored_before_the_limits_still_renders_and_can_be_corrected(client, app):
     """A database from before the limits may hold twins=60: the match must not be stranded (500 on every page)."""
-    from scorekeeper.models import HandEvent, Match
+    from scorekeeper.store.models import HandEvent, Match
 
     created = new_match(client)
     old = hand_with({"twins": 60})

@@ -1,7 +1,7 @@
 """The Keltis PDF sheet and blank pad (issue 5), read back like tests/web/test_pdf.py: text from the PDF (pypdf,
 poppler's pdftotext for the line layout) and every page rendered with pdftoppm.
 
-The games are legal Keltis tables entered through scorekeeper.matches; the numbers below are worked by hand
+The games are legal Keltis tables entered through scorekeeper.store.matches; the numbers below are worked by hand
 from the digest (section 3): rows by length 1 → −4 … 9+ → 10, grey row 1 a card, stones 0 → −4 … 5+ → 10.
 """
 
@@ -14,7 +14,7 @@ import subprocess
 
 from pypdf import PdfReader
 
-from scorekeeper import matches
+from scorekeeper.store import matches
 from scorekeeper.rules import get_variant
 
 from test_pdf import fetch_pdf, layout_lines, new_match, page_count, pdf_text, poppler

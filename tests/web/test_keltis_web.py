@@ -142,8 +142,8 @@ def test_the_sheet_detail_shows_each_players_rows_as_laid_length_and_points(clie
 def test_the_spectator_view_shows_the_game_without_edit_links(client, csrf, app, token):
     post_hand(client, csrf, token, GAME)
     with app.app_context():
-        from scorekeeper.db import get_session
-        from scorekeeper.matches import find_match
+        from scorekeeper.store.db import get_session
+        from scorekeeper.store.matches import find_match
         view = find_match(get_session(), token, editable=True).view_token
     page = client.get(f"/v/{view}").get_data(as_text=True)
     assert cells(page)[0][0].startswith("running total 16")

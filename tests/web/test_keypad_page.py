@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import keypad
+from scorekeeper.display import keypad
 from scorekeeper.rules import get_rules
 
 from test_entry import SEED_HAND, create, post_hand

@@ -15,7 +15,7 @@ import limits.storage.memory
 import pytest
 
 from scorekeeper import create_app, pdf
-from scorekeeper.db import init_db
+from scorekeeper.store.db import init_db
 from web_helpers import csrf_from
 
 pytestmark = pytest.mark.storage

@@ -16,16 +16,17 @@ from sqlalchemy import (JSON, Column, DateTime, ForeignKey, Integer, MetaData, S
                         create_engine, insert, inspect, select, text)
 from sqlalchemy.orm import sessionmaker
 
-from scorekeeper import create_app, matches, migrate
-from scorekeeper.db import Base
-from scorekeeper.models import HandEvent, Match, MatchSide
-from scorekeeper.rules.pinned import pin
+from scorekeeper import create_app
+from scorekeeper.store import matches, migrate
+from scorekeeper.store.db import Base
+from scorekeeper.store.models import HandEvent, Match, MatchSide
+from scorekeeper.rules.tables.pinned import pin
 from test_api import API, BIG_HAND, README_HAND
 from web_helpers import empty_database
 
 pytestmark = pytest.mark.storage
 
-# The tables exactly as `git show main:scorekeeper/models.py` declared them (what create_all made until now).
+# The tables exactly as `git show main:scorekeeper/store/models.py` declared them (what create_all made until now).
 OLD = MetaData()
 Table("matches", OLD,
       Column("id", Integer, primary_key=True),

@@ -1,7 +1,7 @@
 """The PDF match sheet and the blank score pads, read back the way a person would: text extracted from the PDF
 (pypdf, and poppler's pdftotext for the line layout), every page rendered to PNG with pdftoppm.
 
-Matches are built with scorekeeper.matches directly; the PDFs are fetched through the client. Poppler is
+Matches are built with scorekeeper.store.matches directly; the PDFs are fetched through the client. Poppler is
 installed by .ci/run; without it these tests fail loudly instead of skipping.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import matches
+from scorekeeper.store import matches
 
 RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 NAMES = ("Anna", "Béla", "Cili", "Győző Űrhajós")

@@ -10,10 +10,11 @@ import shutil
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import matches, transfer
-from scorekeeper.models import Match
-from scorekeeper.rules import RecordError, variants
-from scorekeeper.rules.pinned import canonical, digest, pin
+from scorekeeper.store import matches, transfer
+from scorekeeper.store.models import Match
+from scorekeeper.rules import RecordError
+from scorekeeper.rules.tables import variants
+from scorekeeper.rules.tables.pinned import canonical, digest, pin
 from test_api import API, README_HAND
 from test_transfer import upload
 

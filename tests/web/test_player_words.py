@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import matches, service
+from scorekeeper.store import matches
+from scorekeeper import service
 from scorekeeper.web.checker import sources_apart
 from test_entry import SEED_HAND, SMALL_HAND, create, post_hand
 

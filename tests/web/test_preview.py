@@ -1,4 +1,4 @@
-"""The hand form's live score preview (scorekeeper/web/preview.py, issue 11 items 5 and 11): the posted form is
+"""The hand form's live score preview (scorekeeper/web/entry/preview.py, issue 11 items 5 and 11): the posted form is
 scored as its save would be, the numbers are the ones the scoresheet then shows, and nothing is stored."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.db import init_db
-from scorekeeper.sheet import hand_cells
+from scorekeeper.store.db import init_db
+from scorekeeper.display.sheet import hand_cells
 from test_api import event_count
 from test_entry import BIG_HAND, SEED_HAND, SMALL_HAND, SUMMARY, create, post_hand, state, text
 from web_helpers import csrf_from
@@ -114,7 +114,7 @@ def test_a_hand_that_breaks_a_rule_shows_its_numbers_so_far_and_is_not_ok(client
 
 def test_a_full_match_previews_no_next_hand(client, csrf, token, monkeypatch):
     assert post_hand(client, csrf, token, SEED_HAND).status_code == 303
-    monkeypatch.setattr("scorekeeper.matches.MAX_HANDS", 1)        # as the save refuses it: nothing to score
+    monkeypatch.setattr("scorekeeper.store.matches.MAX_HANDS", 1)        # as the save refuses it: nothing to score
     answer = preview(client, csrf, token, SMALL_HAND, version="1").json
     assert answer["ok"] is False and answer["problems"] == 1 and answer["cells"] == [None, None]
     assert preview(client, csrf, token, SMALL_HAND, number=1, version="1").json["ok"] is True   # corrections can

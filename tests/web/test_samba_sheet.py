@@ -1,7 +1,7 @@
 """Seed 003's non-numeric openings on a match sheet and the API's match state (Brazilian canasta, S62): the
 sheet gives, beside each side's next opening minimum, the canasta its next opening must hold."""
 
-from scorekeeper import matches
+from scorekeeper.store import matches
 
 # The l. 79 hand of tests/core/test_bolivia_brazilian.py: NS scores 7005, EW 690 (worked out by hand there).
 HAND = {"mode": "cards", "sides": [

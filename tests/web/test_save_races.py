@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import matches, transfer
-from scorekeeper.models import HandEvent, Match
+from scorekeeper.store import matches, transfer
+from scorekeeper.store.models import HandEvent, Match
 from test_api import API, README_HAND, new_match
 
 pytestmark = pytest.mark.storage

@@ -88,7 +88,7 @@ def test_the_default_routes_address_comes_first_and_gets_the_qr_code(monkeypatch
     assert "(http://192.168.1.23:8000/)" in said[said.index(code) - 1]
     # The half blocks draw segno's modules of that address: two rows of modules per line.
     import segno
-    from scorekeeper.qr import qr_text
+    from scorekeeper.display.qr import qr_text
     assert code == qr_text("http://192.168.1.23:8000/")
     assert len(code.splitlines()) == (segno.make("http://192.168.1.23:8000/", error="m").symbol_size(border=2)[1] + 1) // 2
 

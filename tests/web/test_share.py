@@ -10,10 +10,10 @@ import pytest
 import segno
 from sqlalchemy import select
 
-from scorekeeper import matches
-from scorekeeper.models import Match
-from scorekeeper.qr import ERROR_LEVEL
-from scorekeeper.web import recent
+from scorekeeper.store import matches
+from scorekeeper.store.models import Match
+from scorekeeper.display.qr import ERROR_LEVEL
+from scorekeeper.web.match import recent
 
 pytestmark = pytest.mark.storage
 
@@ -52,7 +52,7 @@ def home(client, **headers) -> str:
 def test_the_list_says_when_each_match_was_last_played_in_both_languages(client, db):
     from datetime import datetime
 
-    from scorekeeper.models import HandEvent
+    from scorekeeper.store.models import HandEvent
 
     played, fresh = new_match(db, hands=[ONE_HAND]), new_match(db, names=("Cili", "Dani"))
     played.created_at = datetime(2026, 3, 1, 20, 0)
@@ -243,7 +243,7 @@ def test_rematch_needs_the_csrf_token_and_the_edit_link(client, db, csrf):
 def test_rematch_draws_on_the_new_match_budget(tmp_path):
     """A loop on Rematch is a loop creating matches: it meets RATELIMIT_NEW_MATCH like the form and the API."""
     from scorekeeper import create_app
-    from scorekeeper.db import init_db
+    from scorekeeper.store.db import init_db
     from web_helpers import csrf_from
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'limit.sqlite'}",
@@ -295,7 +295,7 @@ def test_each_served_sheet_has_a_rematch_key_of_its_own_so_a_later_rematch_is_a_
 
 
 def test_a_rematch_racing_its_copy_lands_on_the_match_the_copy_stored(client, db, csrf, monkeypatch):
-    from scorekeeper.web import match as match_views
+    from scorekeeper.web.match import views as match_views
 
     old = new_match(db)
     form = rematch_form(client, old.edit_token)

@@ -1,6 +1,6 @@
 """Scoresheet pages: numbers, opening minimums, the read-only link, undo, revisions, the winner and the chart.
 
-Matches are created and hands added with scorekeeper.matches directly; the pages are read through the client.
+Matches are created and hands added with scorekeeper.store.matches directly; the pages are read through the client.
 Expected numbers are worked out by hand from the rules digest (section 1, díszített kanaszta).
 """
 
@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper import matches
-from scorekeeper.sheet import short_names
+from scorekeeper.store import matches
+from scorekeeper.display.sheet import short_names
 
 pytestmark = pytest.mark.storage
 
@@ -238,7 +238,7 @@ def test_partnerships_have_one_column_per_side(client, db):
 def test_a_partnership_match_stored_with_side_names_only_still_takes_its_hands(client, db):
     """Before each form's players in all were checked, the new-match form took two side names without players;
     such a match must still take hands: a partnership given by its name says nothing of its players."""
-    from scorekeeper.models import Match, MatchSide
+    from scorekeeper.store.models import Match, MatchSide
 
     match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), title="", variant="international",
                   options=dict(matches.get_variant("international").rules(None).options), version=0,
@@ -392,7 +392,7 @@ def test_undo_based_on_a_stale_version_is_refused_with_409(app, client, db, csrf
 
 def test_undo_racing_another_save_is_refused_with_409_and_keeps_both_hands(app, client, db, csrf, monkeypatch):
     """Another phone saves after the page checked the version but before the undo is written."""
-    from scorekeeper.web import match as match_pages
+    from scorekeeper.web.match import views as match_pages
 
     real_undo = match_pages.undo_last
 

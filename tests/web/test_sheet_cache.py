@@ -1,4 +1,4 @@
-"""The scoresheet page is rendered once per match version (scorekeeper/web/pages.py) — and never shows anyone a
+"""The scoresheet page is rendered once per match version (scorekeeper/web/match/pages.py) — and never shows anyone a
 stale total, another reader's CSRF token, a message meant for someone else, or the wrong language."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper import matches
+from scorekeeper.store import matches
 
 from web_helpers import csrf_from
 from test_sheet import HAND_1015, HAND_BIG, hand_rows, minimums, new_match

@@ -4,8 +4,8 @@ new-match form): seed 003 003_a7945a279b9f9fe4.txt l. 45 seats six as 3 + 3 or 2
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import matches
-from scorekeeper.models import Match
+from scorekeeper.store import matches
+from scorekeeper.store.models import Match
 from scorekeeper.rules import RecordError
 
 pytestmark = pytest.mark.storage

@@ -1,6 +1,6 @@
 """The variant tables' words are msgids: every word a table holds (variant name, canasta kinds, penalties,
 option labels, help and choice labels, Keltis colours) is extracted from the TOML by the babel.cfg extractor
-(scorekeeper/rules/table_words.py), has a Hungarian translation, and a Hungarian page shows none of them in
+(scorekeeper/rules/tables/words.py), has a Hungarian translation, and a Hungarian page shows none of them in
 English: the new-match form, the meld checker, the rules pages' option tables, the sheet, the hand forms."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper.rules.table_words import extract, folder_words, table_words
+from scorekeeper.rules.tables.words import extract, folder_words, table_words
 from test_entry import create, post_hand
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,7 +71,7 @@ def test_every_word_of_the_tables_has_a_hungarian_translation():
 
 def test_a_choice_label_is_no_patch_and_a_mistyped_one_is_a_load_error(tmp_path):
     from scorekeeper.rules import get_variant
-    from scorekeeper.rules.schema import CANASTA, problems
+    from scorekeeper.rules.tables.schema import CANASTA, problems
 
     spec = get_variant("international").option("wild_limit")
     assert spec.choice_labels["swedish_half"] == "at most half (Swedish)"

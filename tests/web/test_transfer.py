@@ -13,9 +13,10 @@ import re
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper import create_app, matches, transfer
-from scorekeeper.db import init_db
-from scorekeeper.models import HandEvent, Match, MatchSide
+from scorekeeper import create_app
+from scorekeeper.store import matches, transfer
+from scorekeeper.store.db import init_db
+from scorekeeper.store.models import HandEvent, Match, MatchSide
 from test_pdf import HAND_1015, HAND_BIG, NAMES, SUMMARY, played_hands
 
 from web_helpers import csrf_from

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from scorekeeper import matches
+from scorekeeper.store import matches
 
 NEW = ["classic_fr", "canasta_libre", "uruguay", "chile", "cuban", "mexicana", "pennies_from_heaven",
        "escalera_sevens", "samba", "hollywood", "bolivia", "brazilian", "italian"]

@@ -1,5 +1,5 @@
 """Rule problems in the page's language: every code the rules core can raise has a translated title
-(scorekeeper/words.py), and a Hungarian table reads the core's whole sentence in Hungarian (the templates
+(scorekeeper/display/words.py), and a Hungarian table reads the core's whole sentence in Hungarian (the templates
 are in the catalogue, their values filled in the same), on the forms, in the meld checker and in the API."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.words import PROBLEM_TITLES
+from scorekeeper.display.words import PROBLEM_TITLES
 from test_entry import create, errors_after, post_hand
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
@@ -106,7 +106,7 @@ def test_more_copies_than_the_deck_is_said_in_the_asked_language(client, cards, 
 
 
 def test_a_translation_that_lost_a_placeholder_falls_back_to_english(app):
-    from scorekeeper.words import say
+    from scorekeeper.display.words import say
 
     problem = {"code": "too_few_cards", "message": "English",
                "sentence": {"heads": [], "phrases": [{"template": "no such msgid %(count)s", "args": {}}]}}
@@ -177,7 +177,7 @@ def test_the_api_names_an_unreadable_card_in_the_asked_language(client):
     ("en", {"kind": "sequence", "suit": "s", "label": "sequence of spades"}, "sequence of spades"),
 ])
 def test_a_sequence_is_named_by_its_suit_in_the_page_language(app, language, verdict, said):
-    from scorekeeper.words import kind_label
+    from scorekeeper.display.words import kind_label
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert kind_label(verdict) == said

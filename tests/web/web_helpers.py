@@ -25,8 +25,8 @@ def empty_database(url: str) -> None:
     behind to clash with the next migration) and the revision stamp."""
     from sqlalchemy import create_engine, text
 
-    from scorekeeper import models  # noqa: F401 (registers every table on Base.metadata)
-    from scorekeeper.db import Base
+    from scorekeeper.store import models  # noqa: F401 (registers every table on Base.metadata)
+    from scorekeeper.store.db import Base
 
     engine = create_engine(url)
     with engine.begin() as connection:
@@ -57,8 +57,8 @@ def reset_database(engine) -> None:
     tables dropped or added) is emptied and migrated anew, as ``init_db(drop=True)`` would."""
     from sqlalchemy import inspect, text
 
-    from scorekeeper import migrate, models  # noqa: F401 (registers every table on Base.metadata)
-    from scorekeeper.db import Base
+    from scorekeeper.store import migrate, models  # noqa: F401 (registers every table on Base.metadata)
+    from scorekeeper.store.db import Base
 
     names = [table.name for table in Base.metadata.sorted_tables]
     with engine.begin() as connection:

@@ -1,6 +1,6 @@
 """Keltis, the card game (seed 001_314e6de91354a961.txt, digest section 3): rules, notation, validation, scoring.
 
-The keltis family's hooks (:data:`FAMILY`, registered in :mod:`scorekeeper.rules.families`): :func:`build_rules` turns
+The keltis family's hooks (:data:`FAMILY`, registered in :mod:`scorekeeper.rules.tables.families`): :func:`build_rules` turns
 ``rules_ref/keltis.toml`` with its options applied into frozen :class:`KeltisRules` (:func:`table_problems` lists
 what contradicts in them); :func:`parse_record` reads a
 record of every player's final table; :func:`score_hand` checks it and scores each player at the end of a game.
@@ -16,12 +16,12 @@ Modules: :mod:`.table` (the rules), :mod:`.record` (notation and records), :mod:
 
 from __future__ import annotations
 
-from ..families import Family
-from .record import (CLOSING, GREY, NUMBER, KeltisRecord, PlayerTable, RowCard, parse_grey_row, parse_record,
+from scorekeeper.rules.tables.families import Family
+from scorekeeper.rules.keltis.record import (CLOSING, GREY, NUMBER, KeltisRecord, PlayerTable, RowCard, parse_grey_row, parse_record,
                      parse_row, parse_stones)
-from .rows import RowVerdict, check_row
-from .score import KeltisResult, KeltisSideResult, score_hand
-from .table import Colour, KeltisRules, build_rules, fold, table_problems
+from scorekeeper.rules.keltis.rows import RowVerdict, check_row
+from scorekeeper.rules.keltis.score import KeltisResult, KeltisSideResult, score_hand
+from scorekeeper.rules.keltis.table import Colour, KeltisRules, build_rules, fold, table_problems
 
 FAMILY = Family(name="keltis", build_rules=build_rules, table_problems=table_problems, parse_record=parse_record,
                 score_hand=score_hand)

@@ -7,11 +7,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .. import bounds
-from ..errors import RecordError
-from ..phrases import phrase
-from ..record import _int, _object, record_rules, record_sides, side_names
-from .table import KeltisRules
+from scorekeeper.rules import bounds
+from scorekeeper.rules.errors import RecordError
+from scorekeeper.rules.phrases import phrase
+from scorekeeper.rules.records import json_object, record_rules, record_sides, side_names, whole_number
+from scorekeeper.rules.keltis.table import KeltisRules
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
 _SPLIT = re.compile(r"[\s,]+")
@@ -105,7 +105,7 @@ def parse_stones(value: Any, field: str = "stones", most: int = 9) -> tuple[int,
         raise RecordError(f"expected a list of wishing stones such as [1, 4, 9], got {bounds._short(value)!r}",
                           field=field)
     bounds.at_most(value, most, field)
-    return tuple(_int(v, f"{field}[{k}]", minimum=None, most=limit) for k, v in enumerate(value))
+    return tuple(whole_number(v, f"{field}[{k}]", minimum=None, most=limit) for k, v in enumerate(value))
 
 
 def _span(values: Iterable[int]) -> str:
@@ -139,7 +139,7 @@ class KeltisRecord:
 
 def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
     field = f"sides[{i}]"
-    data = _object(value, field, _SIDE_FIELDS)
+    data = json_object(value, field, _SIDE_FIELDS)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RecordError("every player needs a name", field=f"{field}.name")
@@ -172,7 +172,7 @@ def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
 def parse_record(data: Any, rules: Any = None) -> KeltisRecord:
     """The keltis family's ``parse_record`` hook: every player's final table (see the README); under ``rules``
     when given (a match's pinned rules), else the rules its ``variant`` and ``options`` name."""
-    data = _object(data, "", _TOP_FIELDS)
+    data = json_object(data, "", _TOP_FIELDS)
     rules = record_rules(data, "keltis", rules)
     if not isinstance(rules, KeltisRules):
         raise RecordError(f"{data['variant']!r} is not a Keltis variant", field="variant")

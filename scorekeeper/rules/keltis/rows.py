@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..phrases import Phrase, phrase
-from ..problems import Problem, problem
-from .record import CLOSING, GREY, NUMBER, RowCard, parse_row
-from .table import KeltisRules
+from scorekeeper.rules.phrases import Phrase, phrase
+from scorekeeper.rules.problems import Problem, problem
+from scorekeeper.rules.keltis.record import CLOSING, GREY, NUMBER, RowCard, parse_row
+from scorekeeper.rules.keltis.table import KeltisRules
 
 ASCENDING, DESCENDING = "ascending", "descending"
 

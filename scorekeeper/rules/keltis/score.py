@@ -7,11 +7,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..phrases import named, phrase
-from ..problems import Problem, problem
-from .record import CLOSING, GREY, KeltisRecord, PlayerTable, _span
-from .rows import RowVerdict, check_row
-from .table import KeltisRules
+from scorekeeper.rules.phrases import named, phrase
+from scorekeeper.rules.problems import Problem, problem
+from scorekeeper.rules.keltis.record import CLOSING, GREY, KeltisRecord, PlayerTable, _span
+from scorekeeper.rules.keltis.rows import RowVerdict, check_row
+from scorekeeper.rules.keltis.table import KeltisRules
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

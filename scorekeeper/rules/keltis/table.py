@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..tables import frozen
-from ..variants import Variant, players_total, total_players_problems
+from scorekeeper.rules.tables.reading import frozen
+from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
 
 
 def fold(text: str) -> str:

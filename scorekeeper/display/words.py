@@ -1,0 +1,230 @@
+"""Words of the rules core in the page's language: meld kinds, table words and a short title per problem code.
+
+The variant tables' words (a variant's name, canasta kinds, penalties, options and their choices, Keltis
+colours) are written once, in the table, in English; they are msgids (scorekeeper/rules/tables/words.py extracts
+them) and :func:`table_word` says them in the page's language. Only the words of shapes no table names (a group
+of wild cards, black threes) are kept here.
+
+The rules core writes labels and problems in English (it imports nothing from Flask, so it cannot translate).
+The pages and the PDFs name a meld by its stable kind and rank. A problem comes with its sentence unfilled
+(``sentence``: templates and their values, rules/phrases.py); :func:`say` translates the templates (they are
+in the catalogue, ``pybabel extract -k phrase``) and fills in the same values, so a Hungarian table reads the
+whole sentence in Hungarian. Each problem code also has a short title, shown in bold by the meld checker.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+from flask_babel import get_locale, gettext, lazy_gettext as _l
+
+from scorekeeper.display.keypad import face
+from scorekeeper.rules.phrases import Phrase, and_join, compose, ordinal, plural
+
+# The meld shapes that are no canasta kind of a table (a canasta kind's label is a table word: table_word).
+SHAPE_LABELS = {
+    "wild_group": _l("group of wild cards"), "black_threes": _l("black threes"), "mixed_ranks": _l("mixed ranks"),
+    "threes": _l("threes"),
+}
+SUIT_PLURALS = {"c": _l("clubs"), "d": _l("diamonds"), "h": _l("hearts"), "s": _l("spades")}
+RANK_PLURALS = {
+    "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
+    "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
+}
+# The other cards a deck is counted by (rules.cards: conservation keys), named in the plural.
+COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes"),
+                   "red3": _l("red threes")}
+
+
+def table_word(word: str) -> str:
+    """A word of a variant table (a canasta kind's or a penalty's label, an option's label or help, a variant's
+    name, a colour) in the page's language: the tables' words are msgids (scorekeeper/rules/tables/words.py)."""
+    return gettext(word) if word else word          # gettext("") is the catalogue's header
+
+
+def lazy_table_word(word: str) -> Any:
+    """:func:`table_word`, said when it is shown: for form classes built once and shown in many languages."""
+    return _l(word) if word else word
+
+
+def option_word(label: str, name: str) -> str:
+    """An option or a choice as a page names it: the table's ``label`` (``_label``) in the page's language, or
+    its id made readable when the table gives none (``3_cutthroat`` -> "3 cutthroat", ``5000``)."""
+    return table_word(label) if label else name.replace("_", " ").capitalize()
+
+
+def shown_variant(info: Mapping[str, Any]) -> dict[str, Any]:
+    """A variant as :func:`scorekeeper.rules.describe_variants` lists it, with its words in the page's language
+    added (``title``; per option ``title``, ``said_help`` and ``choice_titles``) for the templates."""
+    return {**info, "title": table_word(info["name"]), "options": [
+        {**o, "title": option_word(o.get("label", ""), o["name"]), "said_help": table_word(o.get("help", "")),
+         "choice_titles": {c: option_word(o.get("choice_labels", {}).get(c, ""), c) for c in o["choices"]}}
+        for o in info.get("options", [])]}
+
+
+def kind_label(verdict: Mapping[str, Any]) -> str:
+    """The meld's kind in the page's language: a shape's word, or the table's label of a canasta kind."""
+    kind = verdict.get("kind")
+    if kind == "group" and verdict.get("rank") in RANK_PLURALS:
+        return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
+    if kind == "sequence":
+        suit = SUIT_PLURALS.get(verdict.get("suit") or "")
+        return gettext("sequence of %(suit)s", suit=suit) if suit else gettext("sequence of one suit")
+    if kind in SHAPE_LABELS:
+        return str(SHAPE_LABELS[kind])
+    return table_word(str(verdict.get("label") or kind or ""))
+
+
+def colour_word(colour: str) -> str:
+    """A Keltis colour by the name the rules table gives it (rules_ref/keltis.toml ``colours``), translated."""
+    return table_word(colour)
+
+
+def penalty_label(code: str, label: str) -> Any:
+    """A penalty of a table by its label (the code when it has none); lazy, so a form class built once still
+    speaks each request's language."""
+    return lazy_table_word(label or code)
+
+
+PROBLEM_TITLES = {
+    # a meld (digest sections 1 and 2)
+    "threes_not_meldable": _l("Threes cannot be melded"), "mixed_ranks": _l("Cards of different ranks"),
+    "too_few_cards": _l("Too few cards"), "too_many_cards": _l("Too many cards"),
+    "too_many_wilds": _l("Too many wild cards"), "too_few_naturals": _l("Too few natural cards"),
+    "wild_only_not_allowed": _l("Wild cards only are not allowed"),
+    "wilds_with_black_threes": _l("No wild cards with black threes"),
+    "black_threes_only_going_out": _l("Black threes only when going out"),
+    "opening_minimum_not_reached": _l("Opening minimum not reached"),
+    "duplicate_rank_meld": _l("Two melds of one rank"),
+    "more_copies_than_deck": _l("More of a card in a meld than in the deck"),
+    "sequence_not_one_suit": _l("Sequence of several suits"),
+    "sequence_not_consecutive": _l("Sequence not consecutive"),
+    # a hand
+    "going_out_needs_canasta": _l("Going out needs a canasta"),
+    "going_out_condition_not_met": _l("Going out condition not met"),
+    "several_went_out": _l("More than one went out"), "nobody_went_out": _l("Nobody went out"),
+    "cards_in_hand_after_going_out": _l("Cards left after going out"),
+    "table_clear_not_in_variant": _l("No table clear in this variant"),
+    "table_clear_pile_too_small": _l("Pile too small for a table clear"),
+    "pile_size_missing": _l("Pile size missing"), "twins_not_in_variant": _l("No twins in this variant"),
+    "too_many_red_threes": _l("More red threes than the deck holds"),
+    "red_three_in_hand": _l("Red three left in hand"),
+    "too_many_copies": _l("More copies than the deck holds"),
+    "wrong_number_of_sides": _l("Wrong number of players or sides"),
+    "wrong_number_of_players": _l("Wrong number of players in all"),
+    # seed 003's classic family (digest §7)
+    "double_out_not_in_variant": _l("No double ending in this variant"),
+    "double_out_without_going_out": _l("Double ending without going out"),
+    "double_out_needs_partners": _l("Double ending needs a partner"),
+    "double_out_cards_in_hand": _l("Cards left after a double ending"),
+    "black_threes_taken_not_in_variant": _l("No black threes set aside in this variant"),
+    "going_out_not_in_variant": _l("Nobody goes out in this variant"),
+    "last_card_kept": _l("Every player keeps a card"),
+    # seed 003's samba family (digest §7, S48, S62): what an opening must hold
+    "opening_with_wilds": _l("Wild card in the opening"),
+    "opening_needs_canasta": _l("The opening needs a canasta"),
+    # a hand entered as a summary
+    "not_multiple_of_five": _l("Not a multiple of 5"), "melded_points_too_low": _l("Too few melded points"),
+    "canastas_exceed_deck": _l("More canastas than the deck allows"),
+    "counted_cards_exceed_deck": _l("More cards counted than the deck holds"),
+    # Keltis (digest section 3)
+    "direction_broken": _l("Row changes direction"), "card_after_closing": _l("Card after a closing card"),
+    "card_after_second_closing": _l("Card after the second closing card"),
+    "third_closing_card": _l("Third closing card"), "row_starts_closed": _l("Row starts with a closing card"),
+    "grey_card_mismatch": _l("Grey card does not match the row"),
+    "stone_out_of_range": _l("No such wishing stone"), "stone_held_twice": _l("Wishing stone held twice"),
+    "too_many_players": _l("Too many players"), "too_few_players": _l("Too few players"),
+}
+
+
+def problem_title(problem: Mapping[str, Any]) -> str:
+    return str(PROBLEM_TITLES.get(problem.get("code", ""), ""))
+
+
+def _ordinal(n: int) -> str:
+    return ordinal(n) if str(get_locale()) == "en" else gettext("%(number)s.", number=n)
+
+
+def _names(names: Any) -> str:
+    return and_join([str(n) for n in names], gettext("and"))
+
+
+def _rank(rank: Any) -> str:
+    return str(RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank) or plural(rank))
+
+
+def _group(cards: Any) -> str:
+    """A value group's cards as the summary form labels them (web/counts.py), the key letters of the page."""
+    cards = list(cards)
+    if len(cards) == 1:
+        return _rank(cards[0])
+    shown = [str(face(c)) for c in cards]
+    return ", ".join(shown) if len(shown) == 2 else f"{shown[0]}–{shown[-1]}"
+
+
+# How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS).
+PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word, "variant": table_word,
+              "group": _group}
+
+
+def _translated(part: Phrase) -> str:
+    """One phrase in the page's language: its template translated (a name head is no msgid and stays as it is),
+    its values filled in."""
+    return part.render(gettext(part.template), PAGE_WORDS)
+
+
+def _in_page_language(english: str, say_it: Callable[[], str]) -> str:
+    """``say_it()`` on a page in another language than English; the English when a translation lost a
+    placeholder."""
+    if str(get_locale()) == "en":
+        return english
+    try:
+        return say_it()
+    except (KeyError, TypeError, ValueError):
+        return english
+
+
+def say(problem: Mapping[str, Any]) -> str:
+    """A problem's sentence in the page's language. The core's English ``message`` stands when the problem
+    carries no ``sentence`` (a problem made outside the rules core)."""
+    sentence = problem.get("sentence")
+    if not sentence:
+        return problem["message"]
+    return _in_page_language(problem["message"], lambda: compose(
+        [_translated(Phrase.from_dict(h)) for h in sentence["heads"]],
+        [_translated(Phrase.from_dict(p)) for p in sentence["phrases"]]))
+
+
+def say_error(exc: Exception) -> str:
+    """The reason of unreadable input (a ``ScorekeeperError``) in the page's language, without its field path;
+    English when the core has no phrase for it."""
+    english = getattr(exc, "reason", None) or str(exc)
+    says = getattr(exc, "says", None)
+    return english if says is None else _in_page_language(english, lambda: _translated(says))
+
+
+def say_refusal(exc: Any) -> tuple[str, bool]:
+    """An import's refusal (``transfer.ImportRefused``) in the page's language: where in the file (its path, kept
+    as the file writes it) and why; and whether it stayed English (a reason the core has no phrase for)."""
+    reason = say_error(exc)
+    if exc.problems:
+        reason += ": " + "; ".join(say(p) for p in exc.problems)
+    where = _in_page_language(exc.where.render(), lambda: _translated(exc.where)) if exc.where else exc.part
+    english = exc.says is None and str(get_locale()) != "en"
+    return (f"{where}: {reason}" if where else reason), english
+
+
+def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Problems as a front hands them on: each message in the page's language."""
+    return [{**p, "message": say(p)} for p in problems]
+
+
+def humanize(name: str) -> str:
+    """An option's name or choice as words (``wild_cards`` → "Wild cards"): the form, the PDF."""
+    return name.replace("_", " ").capitalize()
+
+
+def say_phrase(part: Phrase) -> str:
+    """A phrase of the core (a house-rules key's label, house_fields.key_label) in the page's language; its
+    English where the catalogue has no translation that fills in."""
+    return _in_page_language(part.render(), lambda: _translated(part))

@@ -1,0 +1,392 @@
+"""Matches as append-only logs: create, add/edit/undo hands, replay into a scoresheet.
+
+Plain functions over a SQLAlchemy session (no Flask), so the web pages, the JSON API and the CLI share them.
+Every save is one transaction guarded by the match version: a save based on a stale version is refused and
+nothing is written.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Mapping, Sequence
+
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from scorekeeper.store.match_log import current_entries, log_entries, own_revisions, revisions  # noqa: F401 (the match API)
+from scorekeeper.store.models import HandEvent, Match, MatchSide
+from scorekeeper.store.remembered import Remembered
+from scorekeeper.rules import RecordError, bounds, get_variant, score_match
+from scorekeeper.rules.tables.house import house_block, house_pin
+from scorekeeper.rules.tables.pinned import pin, rules_from_json
+from scorekeeper.rules.tables.variants import side_size
+from scorekeeper.rules.phrases import phrase
+from scorekeeper.rules.problems import problem
+from scorekeeper.rules.canasta.scoring import HandResult
+from scorekeeper.store.saves import AlreadySaved, Unavailable, check_key, repeated
+
+TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
+MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
+ENTRY_MODES = ("cards", "summary")
+# A real match has a few dozen hands (díszített to 10 000 rarely needs forty); the bound keeps every page, PDF and
+# answer of a match small however long a script keeps adding.
+MAX_HANDS = 200
+
+
+class StaleMatch(Exception):
+    """The match changed since the page the save was based on."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"this match changed (now at version {current_version}) — here is the current state")
+        self.current_version = current_version
+
+
+class HandRejected(Exception):
+    """The hand breaks the rules; nothing was saved. ``result`` is the scored hand with its problems."""
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        super().__init__("the hand breaks the rules: " + "; ".join(p["message"] for p in result["problems"]))
+        self.result = result
+
+
+def _repeat(session: Session, match: Match, event: HandEvent) -> None:
+    """Raise :class:`AlreadySaved` (or :class:`KeyReused`) if ``event``'s key was stored before."""
+    if event.save_key is not None and (found := repeated(session, match, event)) is not None:
+        first, log = found
+        result = None if first.action == "undo" else score_entries(match, log_entries(log))[first.hand_number - 1]
+        raise AlreadySaved(first.hand_number, result)
+
+
+def match_is_over() -> HandRejected:
+    return HandRejected({"ok": False, "problems": [problem(
+        "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
+
+
+def match_is_full() -> HandRejected:
+    return HandRejected({"ok": False, "problems": [problem("match_full", phrase(
+        "this match already has %(count)s hands, the most one match can hold; start a new match",
+        count=MAX_HANDS)).to_dict()]})
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def rules_of(match: Match) -> Any:
+    """The rules ``match`` is played under: the resolved rules stored when it was created (:mod:`.rules.pinned`),
+    so an edit of ``rules_ref/`` never changes an existing match. A match the migration to revision 0003 could not
+    pin (its variant or an option of it no longer exists) has none stored and is read with today's tables, as
+    every match was before; that raises the RecordError of the missing variant."""
+    if match.rules_json is None:
+        return get_variant(match.variant).rules(match.options)
+    return rules_from_json(match.rules_json, match.rules_hash)
+
+
+def house_of(match: Match) -> dict[str, Any] | None:
+    """The house rules ``match`` is played under (``{"name", "changes": [{"key", "variant", "house"}]}``), or
+    None: a plain variant."""
+    return house_block(match.rules_json)
+
+
+def _check_side_sizes(rules: Any, sides: list[MatchSide]) -> None:
+    """Six players in all are not enough: each side of an even form holds its share (rules/variants.side_size)."""
+    size = side_size(rules, len(sides))
+    for i, side in enumerate(sides):
+        if size is not None and len(side.players) != size:
+            raise RecordError(phrase("%(variant)s in this form is played by %(sides)s sides of %(size)s players; "
+                                     "side %(side)s has %(count)s", variant=rules.name, sides=len(sides), size=size,
+                                     side=repr(side.name), count=len(side.players)), field=f"sides[{i}].players")
+
+
+def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
+                 sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None,
+                 edit_token: str | None = None, house: Mapping[str, Any] | None = None,
+                 house_name: str = "") -> Match:
+    """Validate and store a new match, pinned to today's rules of its variant and options (or to ``pinned``,
+    ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``.
+    ``edit_token`` is given by a rematch, whose token comes from its form's key (web/share.py); a second match
+    with it is refused by the column's unique constraint (``IntegrityError``, session to be rolled back).
+    ``house``: a house partial (rules/house.py) merged over the variant and pinned with it, named ``house_name``;
+    a key or value it cannot take is a RecordError on ``rules.<key>`` and nothing is stored."""
+    if pinned is None:
+        get_variant(variant).rules(options)          # an unknown variant or option: a RecordError naming it
+        pinned = house_pin(variant, options, house, name=house_name) if house else pin(variant, options)
+    rules = rules_from_json(*pinned)
+    if not isinstance(sides, (list, tuple)) or not rules.min_sides <= len(sides) <= rules.max_sides:
+        span = rules.min_sides if rules.min_sides == rules.max_sides else f"{rules.min_sides}–{rules.max_sides}"
+        # a side of one player is a player: "csapat" (a team) would be wrong for díszített
+        raise RecordError(phrase("%(variant)s in this form needs %(span)s players", variant=rules.name, span=span)
+                          if getattr(rules, "players_per_side", 1) == 1 else
+                          phrase("%(variant)s in this form needs %(span)s sides", variant=rules.name, span=span),
+                          field="sides")
+    stored, seen = [], set()
+    for i, side in enumerate(sides):
+        name = side.get("name") if isinstance(side, Mapping) else None
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(phrase("every side needs a name"), field=f"sides[{i}].name")
+        name = bounds.text(name, f"sides[{i}].name", most=bounds.TEXT_MAX, single_line=True).strip()[:80]
+        players = side.get("players") or [name]
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise RecordError("players must be a list of names", field=f"sides[{i}].players")
+        bounds.at_most(players, bounds.PLAYERS_MAX, f"sides[{i}].players")
+        players = [bounds.text(p, f"sides[{i}].players[{k}]", most=bounds.TEXT_MAX, single_line=True).strip()[:80]
+                   for k, p in enumerate(players)]
+        if len(players) > rules.players_per_side:
+            raise RecordError(f"at most {rules.players_per_side} players per side in this form",
+                              field=f"sides[{i}].players")
+        if name in {s.name for s in stored}:
+            raise RecordError(f"two sides are named {name!r}", field=f"sides[{i}].name")
+        if twice := [p for p in players if p in seen]:
+            raise RecordError(f"{twice[0]!r} plays in two sides", field=f"sides[{i}].players")
+        seen.update(players)
+        stored.append(MatchSide(position=i, name=name, players=players))
+    low, high = rules.total_players
+    if not low <= len(seen) <= high:
+        # Every form seats a number of players in all (seed 002: cutthroat is three, the five-player game 3 + 2).
+        span = low if low == high else f"{low}–{high}"
+        raise RecordError(f"{rules.name} in this form is played by {span} players in all; {len(seen)} were given",
+                          field="sides")
+    _check_side_sizes(rules, stored)
+    if not isinstance(title, str):
+        raise RecordError("the title must be text", field="title")
+    bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
+    match = Match(edit_token=edit_token or new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
+                  options=dict(rules.options), rules_json=pinned[0], rules_hash=pinned[1], sides=stored, version=0)
+    session.add(match)
+    try:
+        session.commit()
+    except OperationalError as exc:
+        _rollback(session)
+        raise Unavailable() from exc
+    return match
+
+
+def find_match(session: Session, token: str, *, editable: bool) -> Match | None:
+    column = Match.edit_token if editable else Match.view_token
+    return session.scalars(select(Match).where(column == token)).one_or_none()
+
+
+# Built once: the sheet's hot path reads two columns on the session's connection, past the ORM (about a third of
+# a remembered page's time otherwise).
+_VERSION_BY = {editable: select(Match.id, Match.version).where(column == bindparam("token"))
+               for editable, column in ((True, Match.edit_token), (False, Match.view_token))}
+
+
+def match_version(session: Session, token: str, *, editable: bool) -> tuple[int, int] | None:
+    """``(id, version)`` of the match behind a link: one indexed read, for pages remembered per version."""
+    row = session.connection().execute(_VERSION_BY[editable], {"token": token}).first()
+    return None if row is None else (row[0], row[1])
+
+
+def _records(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [{"sides": e["sides"]} for e in entries]
+
+
+def score_entries(match: Match, entries: Sequence[Mapping[str, Any]], *, new: int | None = None) -> list[HandResult]:
+    """Replay; only hand ``new`` (1-based, the one being saved) is read with the limits of rules/bounds.py, so a
+    hand stored before a limit existed still replays and can be corrected."""
+    return score_match(rules_of(match), _records(entries), checked=() if new is None else {new - 1})
+
+
+def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
+    if not isinstance(entry, Mapping):
+        raise RecordError("a hand must be an object with \"sides\"", field="hand")
+    mode = entry.get("mode", "cards")
+    if mode not in ENTRY_MODES:
+        raise RecordError(f"mode must be one of {', '.join(ENTRY_MODES)}", field="mode")
+    sides = entry.get("sides")
+    if not isinstance(sides, list):
+        raise RecordError("a hand needs a list of sides", field="sides")
+    for i, side in enumerate(sides):
+        if not isinstance(side, Mapping) or not isinstance(side.get("name"), str):
+            raise RecordError("each side is an object with the side's name", field=f"sides[{i}]")
+    rules = rules_of(match)
+    if rules.score_per == "side":
+        names = [s["name"] for s in sides]
+        expected = [s.name for s in match.sides]
+        if sorted(map(str, names)) != sorted(expected):
+            raise RecordError(f"the hand must list each side of the match once: {', '.join(expected)}",
+                              field="sides")
+        players = {s.name: s.players for s in match.sides}
+        sides = [{**s, "players": s.get("players", players[s["name"]])} for s in sides]
+    else:
+        # Sides regroup every hand (cutthroat), but the players are the match's, each in one side.
+        lists = [s.get("players", [s["name"]]) for s in sides]
+        listed = [p for players in lists if isinstance(players, list) for p in players]
+        expected = [p for s in match.sides for p in s.players]
+        # A malformed players list is the record's to refuse, with its field (rules/record.py).
+        if all(isinstance(players, list) for players in lists) and sorted(map(str, listed)) != sorted(expected):
+            raise RecordError(f"the hand must list each player of the match once: {', '.join(expected)}",
+                              field="sides")
+    return {"mode": mode, "sides": sides}
+
+
+def _save(session: Session, match: Match, based_on: int, loaded: int, event: HandEvent) -> None:
+    """Append one event if the match is still at ``loaded``, the version whose log the save was validated on,
+    and the client based its save on that version too; one transaction, nothing half-written.
+
+    The client's number alone is not enough: a client that already saw version v+1 while this request loaded
+    v would otherwise write a hand scored on v on top of v+1 (two adds of one hand number).
+    """
+    if isinstance(based_on, bool) or not isinstance(based_on, int) or not 0 <= based_on <= MAX_VERSION:
+        raise RecordError("the save must say which version of the match it was based on", field="version")
+    try:
+        if based_on == loaded and _bump(session, match, loaded):
+            event.seq = loaded + 1
+            match.events.append(event)
+            session.commit()
+            session.refresh(match)
+            return
+    except IntegrityError:               # the same key or seq, committed by a racing save
+        _rollback(session)
+        _repeat(session, match, event)
+        if match.version == loaded:
+            raise                        # nobody else saved: a fault, not a race
+        raise StaleMatch(match.version) from None
+    except OperationalError as exc:      # read-only file, full disk, locked database, server gone
+        _rollback(session)
+        raise Unavailable() from exc
+    _rollback(session)
+    _repeat(session, match, event)       # a racing copy of this very save won: answer as it did
+    raise StaleMatch(match.version)
+
+
+def _bump(session: Session, match: Match, loaded: int) -> bool:
+    bumped = session.execute(update(Match).where(Match.id == match.id, Match.version == loaded)
+                             .values(version=loaded + 1))
+    return bumped.rowcount == 1
+
+
+def _rollback(session: Session) -> None:
+    try:
+        session.rollback()
+    except OperationalError:
+        pass                             # the connection is gone; the session starts afresh next time
+
+
+def _loaded_version(match: Match) -> int:
+    """The version the loaded log stands for: every save appends the event with ``seq`` = the new version."""
+    return match.events[-1].seq if match.events else 0
+
+
+def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandResult:
+    results = score_entries(match, entries, new=number)
+    result = results[number - 1]
+    if not result.ok:
+        raise HandRejected(result.to_dict())
+    return result
+
+
+def _placed(match: Match, entry: dict[str, Any], number: int | None) -> tuple[list[dict[str, Any]], int]:
+    """The match's entries with the checked ``entry`` as hand ``number`` (None: the next hand) and that number,
+    after what a save refuses before scoring (a full or finished match, a hand that does not exist)."""
+    entries = current_entries(match)
+    if number is None:
+        if len(entries) >= MAX_HANDS:
+            raise match_is_full()
+        if entries and score_entries(match, entries)[-1].match_over:
+            raise match_is_over()
+        return [*entries, entry], len(entries) + 1
+    if not 1 <= number <= len(entries):
+        raise LookupError(f"hand {number} does not exist; the match has {len(entries)} hands")
+    entries[number - 1] = entry
+    return entries, number
+
+
+def preview_hand(match: Match, entry: Any, number: int | None = None) -> tuple[int, HandResult]:
+    """``entry`` scored exactly as saving it as hand ``number`` (None: the next hand) would score it, and the
+    hand's number; nothing is stored (the hand form's live preview). Raises what the save raises before
+    writing: RecordError (unreadable), HandRejected (a full or finished match), LookupError (no such hand);
+    a hand that breaks the rules comes back with its problems (``result.ok`` False)."""
+    entries, number = _placed(match, _check_entry(match, entry), number)
+    return number, score_entries(match, entries, new=number)[number - 1]
+
+
+def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: str | None = None) -> HandResult:
+    """Append hand N+1. With ``key``, a save already stored under it raises :class:`AlreadySaved` instead."""
+    entry = _check_entry(match, entry)
+    event = HandEvent(action="add", entry=entry, save_key=check_key(key))
+    _repeat(session, match, event)
+    loaded = _loaded_version(match)
+    entries, number = _placed(match, entry, None)
+    result = _verified(match, entries, number)
+    event.hand_number = number
+    _save(session, match, based_on, loaded, event)
+    return result
+
+
+def edit_hand(session: Session, match: Match, number: int, entry: Any, *, based_on: int,
+              key: str | None = None) -> HandResult:
+    loaded, count = _loaded_version(match), len(current_entries(match))
+    if not 1 <= number <= count:         # before the entry's own checks, as the API has always answered
+        raise LookupError(f"hand {number} does not exist; the match has {count} hands")
+    entry = _check_entry(match, entry)
+    event = HandEvent(action="edit", hand_number=number, entry=entry, save_key=check_key(key))
+    _repeat(session, match, event)
+    entries, number = _placed(match, entry, number)
+    result = _verified(match, entries, number)
+    _save(session, match, based_on, loaded, event)
+    return result
+
+
+def undo_last(session: Session, match: Match, *, based_on: int, key: str | None = None) -> int:
+    event = HandEvent(action="undo", entry=None, save_key=check_key(key))
+    _repeat(session, match, event)
+    entries, loaded = current_entries(match), _loaded_version(match)
+    if not entries:
+        raise LookupError("there is no hand to undo")
+    event.hand_number = len(entries)
+    _save(session, match, based_on, loaded, event)
+    return len(entries)
+
+
+# A scoresheet dict holds about 3 KB per hand and side; this keeps ~24 MB per worker (some sixty evenings of
+# thirty four-player hands) however long the matches are.
+SHEET_SIDE_HANDS_KEPT = 8000
+_sheets: Remembered[dict[str, Any]] = Remembered(SHEET_SIDE_HANDS_KEPT,
+                                                 weigh=lambda s: (len(s["hands"]) + 1) * len(s["columns"]))
+
+
+def scoresheet(match: Match) -> dict[str, Any]:
+    """Everything the scoresheet shows, recomputed from the log — remembered per (match, version, rules).
+
+    The log is append-only and every save bumps the version, so a version always replays to the same sheet;
+    a page view, an API read or a PDF that changed nothing should not re-score 30 hands. The rules' hash is in
+    the key too: a sheet is what the log gives under those rules, whatever else ever shares the token. Callers
+    must not modify the returned dict.
+    """
+    key = (match.edit_token, match.version, match.rules_hash)
+    sheet = _sheets.get(key)
+    if sheet is None:
+        sheet = _replay(match)
+        _sheets.put(key, sheet)
+    return sheet
+
+
+def _replay(match: Match) -> dict[str, Any]:
+    rules = rules_of(match)
+    entries = current_entries(match)
+    results = score_entries(match, entries)
+    names = ([p for s in match.sides for p in s.players] if rules.score_per == "player"
+             else [s.name for s in match.sides])
+    totals = {n: 0 for n in names}
+    hands = []
+    for number, (entry, result) in enumerate(zip(entries, results), start=1):
+        totals.update(result.totals)
+        hands.append({"number": number, "mode": entry.get("mode", "cards"),
+                      "revisions": own_revisions(match, number),
+                      "result": result.to_dict()})
+    last = results[-1] if results else None
+    minimums = {n: rules.opening_minimum(t) for n, t in totals.items()}
+    # Seed 003 (Brazilian canasta, classic 7500 game): the canasta the next opening must hold, null for none.
+    canastas = {n: rules.opening_canasta(t) if hasattr(rules, "opening_canasta") else None for n, t in totals.items()}
+    winner = last.to_dict()["winner"] if last else None
+    return {"match": {"title": match.title, "variant": rules.id, "variant_name": rules.name,
+                      "options": dict(match.options), "created_at": match.created_at.isoformat(timespec="seconds"),
+                      "version": match.version, "rules_hash": match.rules_hash,
+                      "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]},
+            "columns": names, "hands": hands, "totals": totals, "next_opening_minimum": minimums,
+            "next_opening_canasta": canastas, "match_over": bool(last and last.match_over), "winner": winner,
+            # Seed 003's classic game is to 7500 with three sides: the target the match-over decision uses (outcome.py).
+            "target": rules.target_for(len(names)) if hasattr(rules, "target_for") else rules.target}

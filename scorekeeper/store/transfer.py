@@ -1,0 +1,400 @@
+"""Match export and import: everything that was entered, as one JSON document, and back.
+
+An export holds the match's variant, options, the resolved rules it is played under with their hash
+(:mod:`.rules.pinned`), title, sides and its whole append-only log (every add, edit and undo with its time), so
+importing it into any database — whatever that server's tables say — replays to the identical scoresheet and the
+identical revision history. It never holds the edit or view token: an import gets new links.
+
+An import re-checks the rules (valid JSON, the family's schema, a table that builds, the hash of their canonical
+text equal to ``rules_hash``) and stores them; ``variant`` and ``options`` must be the rules' own. A file without
+``rules`` (written before matches were pinned) is played under this server's tables of its variant, as then.
+
+An import is checked completely before anything is written: the sides and options through
+``matches.create_match`` (in a scratch in-memory database), then the log in one replay that checks every event as
+``add_hand`` / ``edit_hand`` / ``undo_last`` checked it when it was saved (the same entry check, the same rule
+check of the hand, the same refusals past the end of a match), scoring each hand once from the totals before it
+and re-scoring only what an edit changes, so the work grows with the file, not with its square. Only then is the match written to the real database, in one
+transaction. A bad file raises :class:`ImportRefused` naming the bad part, and the database is unchanged.
+
+A refusal's reason is a phrase (:mod:`.rules.phrases`) where it can be: the CLI prints it in English (``str``), the
+import page in its language (:func:`scorekeeper.display.words.say_refusal`); the part stays the file's path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from scorekeeper.store import matches
+from scorekeeper.store.db import Base, make_engine
+from scorekeeper.store.models import HandEvent, Match, MatchSide
+from scorekeeper.rules import RecordError, ScorekeeperError, get_variant, score_match
+from scorekeeper.rules.tables.pinned import digest, document_text, rules_from_json
+from scorekeeper.rules.bounds import bad_json
+from scorekeeper.rules.phrases import Phrase, phrase
+
+FORMAT = "scorekeeper-match"
+FORMAT_VERSION = 1
+# A real match has a few dozen hands and a handful of corrections. The events are replayed once (see _Replay), so
+# the work is the number of hand scorings, bounded by MAX_SCORINGS (about a second); MAX_EVENTS only bounds the
+# file (MAX_HANDS adds, each corrected a few times).
+MAX_EVENTS = 1000
+MAX_SCORINGS = 4000
+ACTIONS = ("add", "edit", "undo")
+TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "rules", "rules_hash", "title",
+            "created_at", "sides", "events"}
+EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
+# Dates an import may carry: a match played with this app, with room on both sides. Outside, a time zone shift or
+# the export's "Z" would overflow Python's datetime (years 1 and 9999).
+FIRST_YEAR, LAST_YEAR = 2000, 2100
+
+
+class ImportRefused(ValueError):
+    """The file is not an importable match; ``part`` names where (``"events[3].entry"``), ``reason`` says why;
+    ``says`` is the reason as a phrase (None: English only), ``where`` the part with the event's action ("events[1]
+    (add of hand 2)"), ``problems`` a refused hand's problems (dicts with ``sentence``), said after the reason."""
+
+    def __init__(self, reason: str | Phrase, part: str | None = None, *, where: Phrase | None = None,
+                 problems: Iterable[Mapping[str, Any]] = ()) -> None:
+        self.says = reason if isinstance(reason, Phrase) else None
+        self.problems = tuple(problems)
+        english = reason.render() if isinstance(reason, Phrase) else reason
+        if self.problems:
+            english += ": " + "; ".join(p["message"] for p in self.problems)
+        shown = where.render() if where else part
+        super().__init__(f"{shown}: {english}" if shown else english)
+        self.reason, self.part, self.where = english, shown, where
+
+
+# --- export ------------------------------------------------------------------------------------------------
+
+def _stamp(moment: datetime) -> str:
+    """Stored times are naive UTC; written with their microseconds and a Z so nothing is lost."""
+    return moment.isoformat() + "Z"
+
+
+def export_match(match: Match) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": _stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
+        "variant": match.variant,
+        "options": dict(match.options),
+        **_rules(match),
+        "title": match.title,
+        "created_at": _stamp(match.created_at),
+        "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
+        "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
+                    "created_at": _stamp(e.created_at)} for e in match.events],
+    }
+
+
+def _rules(match: Match) -> dict[str, Any]:
+    """The match's pinned rules as a JSON object and their hash (none for a match the migration left unpinned)."""
+    if match.rules_json is None:
+        return {}
+    return {"rules": json.loads(match.rules_json), "rules_hash": match.rules_hash}
+
+
+def export_json(match: Match) -> str:
+    return json.dumps(export_match(match), ensure_ascii=False, indent=1) + "\n"
+
+
+# --- reading a file ----------------------------------------------------------------------------------------
+
+def parse_export(raw: bytes | str) -> dict[str, Any]:
+    """The JSON object of an export file; anything else is refused with one clear sentence."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        raise ImportRefused(phrase("the file is not UTF-8 text (%(why)s at byte %(byte)s)", why=exc.reason,
+                                   byte=exc.start)) from None
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise ImportRefused(phrase("the file is empty; choose a match file exported by the scorekeeper"))
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ImportRefused(phrase("the file is not valid JSON (line %(line)s, column %(column)s: %(why)s)",
+                                   line=exc.lineno, column=exc.colno, why=exc.msg)) from None
+    except RecursionError:
+        raise ImportRefused(phrase("the JSON is nested too deeply to be a match export")) from None
+    except ValueError as exc:        # a number of more than 4,300 digits, NaN or Infinity
+        raise ImportRefused(phrase("the file is not valid JSON (%(why)s)", why=str(exc)[:120])) from None
+    if not isinstance(data, dict):
+        raise ImportRefused(_ONE_OBJECT)
+    if bad := bad_json(data):        # text that cannot be shown later, or nesting no export has
+        raise ImportRefused(bad[1], bad[0])
+    return data
+
+
+_ONE_OBJECT = phrase("the file must hold one JSON object: a match exported by the scorekeeper")
+_NOT_A_MOMENT = phrase("%(value)s is not a date and time such as \"2026-05-01T18:30:00Z\"")
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+# --- checking ----------------------------------------------------------------------------------------------
+
+def _moment(value: Any, part: str) -> datetime:
+    if not isinstance(value, str):
+        raise ImportRefused(phrase("expected a date and time such as \"2026-05-01T18:30:00Z\""), part)
+    if len(value) > 64:
+        raise ImportRefused(phrase(_NOT_A_MOMENT.template, value=f"{value[:40]!r}…"), part)
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ImportRefused(phrase(_NOT_A_MOMENT.template, value=repr(value[:40])), part) from None
+    # Checked before the time zone is applied: 0001-01-01T00:00+01:00 or 9999-12-31T23:59-01:00 would overflow.
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise ImportRefused(phrase("%(value)s is not a date between %(first)s and %(last)s", value=repr(value[:40]),
+                                   first=FIRST_YEAR, last=LAST_YEAR), part)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment
+
+
+def _unknown(data: Mapping[str, Any], known: set[str], part: str | None) -> None:
+    extra = sorted(str(k) for k in data if k not in known)
+    if extra:
+        raise ImportRefused(phrase("unknown field %(name)s", name=repr(extra[0])),
+                            f"{part}.{extra[0]}" if part else extra[0])
+
+
+def _header(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise ImportRefused(_ONE_OBJECT)
+    if data.get("format") != FORMAT:
+        raise ImportRefused(phrase("this is not a scorekeeper match export (expected \"format\": "
+                                   "\"scorekeeper-match\")"), "format")
+    version = data.get("format_version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise ImportRefused(phrase("this file is format version %(version)s; this scorekeeper reads version "
+                                   "%(reads)s", version=repr(version), reads=FORMAT_VERSION), "format_version")
+    _unknown(data, TOP_KEYS, None)
+    if not isinstance(data.get("variant"), str):
+        raise ImportRefused(phrase("expected the variant's id, e.g. \"diszitett\""), "variant")
+    if "rules" not in data and "rules_hash" not in data:     # an export from before matches were pinned
+        try:
+            get_variant(data["variant"])
+        except ScorekeeperError as exc:
+            raise ImportRefused(_core_reason(exc), "variant") from None
+    if not isinstance(data.get("options", {}), dict):
+        raise ImportRefused(phrase("expected an object of option names and values"), "options")
+    if not isinstance(data.get("sides"), list):
+        raise ImportRefused(phrase("expected a list of sides, each with a name and players"), "sides")
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise ImportRefused(phrase("expected the list of hand events"), "events")
+    if len(events) > MAX_EVENTS:
+        raise ImportRefused(phrase("%(count)s events; an import holds at most %(most)s", count=len(events),
+                                   most=MAX_EVENTS), "events")
+
+
+def _core_reason(exc: Exception) -> str | Phrase:
+    """A core error's reason, as its phrase where it has one (said in the page's language), else in English."""
+    return getattr(exc, "says", None) or getattr(exc, "reason", None) or str(exc)
+
+
+def _entry_part(exc: ScorekeeperError, part: str) -> str:
+    """Where in an event's entry the service found it malformed (its paths may start with "hands[n].")."""
+    field = re.sub(r"^hands\[\d+\]\.?", "", getattr(exc, "field", "") or "")
+    return f"{part}.entry.{field}" if field and field != "hand" else f"{part}.entry"
+
+
+class _Replay:
+    """The match as the events so far made it: each hand's entry, result and the running totals after it.
+
+    One pass over the log, scoring only what an event changes: an add scores its hand once from the totals before
+    it; an edit of hand k re-scores hands k..n (their totals, and so their taxation, follow from hand k). That work
+    is counted in hand scorings and bounded by ``MAX_SCORINGS``, whatever the number of events."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.rules = matches.rules_of(match)
+        self.entries: list[dict[str, Any]] = []
+        self.results: list[Any] = []
+        self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
+        self.scorings = 0
+
+    def _score(self, first: int, part: str) -> None:
+        """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
+        count = len(self.entries) - first + 1
+        if self.scorings + count > MAX_SCORINGS:
+            raise ImportRefused(phrase("checking this file would score more than %(most)s hands (every edit "
+                                       "re-scores the hands after the one it corrects); this is more than a match "
+                                       "holds", most=MAX_SCORINGS), part)
+        self.scorings += count
+        results = score_match(self.rules, [{"sides": e["sides"]} for e in self.entries[first - 1:]],
+                              totals_before=self.totals[first - 1])
+        del self.results[first - 1:], self.totals[first:]
+        for result in results:
+            self.results.append(result)
+            self.totals.append({**self.totals[-1], **result.totals})
+
+    def add(self, entry: Any, part: str) -> Any:
+        entry = matches._check_entry(self.match, entry)
+        if len(self.entries) >= matches.MAX_HANDS:
+            raise matches.match_is_full()
+        if self.results and self.results[-1].match_over:
+            raise matches.match_is_over()
+        self.entries.append(entry)
+        self._verified(len(self.entries), part)
+        return entry
+
+    def edit(self, number: int, entry: Any, part: str) -> Any:
+        if not 1 <= number <= len(self.entries):
+            raise LookupError(phrase("hand %(number)s does not exist; the match has %(count)s hands", number=number,
+                                     count=len(self.entries)))
+        entry = matches._check_entry(self.match, entry)
+        self.entries[number - 1] = entry
+        self._verified(number, part)
+        return entry
+
+    def undo(self) -> None:
+        if not self.entries:
+            raise LookupError(phrase("there is no hand to undo"))
+        self.entries.pop()
+        self.results.pop()
+        self.totals.pop()
+
+    def _verified(self, number: int, part: str) -> None:
+        """Score from hand ``number`` on; as at save time, that hand must be legal. (A refusal ends the import,
+        so the replay is not put back.)"""
+        self._score(number, part)
+        if not self.results[number - 1].ok:
+            raise matches.HandRejected(self.results[number - 1].to_dict())
+
+
+# Where an event's refusal is: "events[1] (add of hand 2)". Written as phrase(...) calls for the catalogue.
+_WHAT = {"add": phrase("%(part)s (add of hand %(number)s)"), "edit": phrase("%(part)s (edit of hand %(number)s)"),
+         "undo": phrase("%(part)s (undo of hand %(number)s)")}
+
+
+def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
+    """Check event ``i`` as it was checked when it was saved; the event as stored (the entry as the service
+    keeps it)."""
+    part = f"events[{i}]"
+    if not isinstance(event, dict):
+        raise ImportRefused(phrase("each event must be an object with seq, action, hand_number, entry, "
+                                   "created_at"), part)
+    _unknown(event, EVENT_KEYS, part)
+    if event.get("seq") != i + 1 or isinstance(event.get("seq"), bool):
+        raise ImportRefused(phrase("expected seq %(seq)s, found %(found)s: the events must be complete and in the "
+                                   "order they were saved", seq=i + 1, found=repr(event.get("seq"))), f"{part}.seq")
+    action, number = event.get("action"), event.get("hand_number")
+    if action not in ACTIONS:
+        raise ImportRefused(phrase("%(action)s is not one of %(actions)s", action=repr(action),
+                                   actions=", ".join(ACTIONS)), f"{part}.action")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise ImportRefused(phrase("expected a hand number (1, 2, …)"), f"{part}.hand_number")
+    created_at = _moment(event.get("created_at"), f"{part}.created_at")
+    hands = len(replay.entries)
+    what = phrase(_WHAT[action].template, part=part, number=number)
+    try:
+        if action == "add":
+            if number != hands + 1:
+                raise ImportRefused(phrase("hand %(number)s cannot be added after %(count)s hands", number=number,
+                                           count=hands), f"{part}.hand_number")
+            entry = replay.add(event.get("entry"), part)
+        elif action == "edit":
+            entry = replay.edit(number, event.get("entry"), part)
+        else:
+            if number != hands or event.get("entry") is not None:
+                raise ImportRefused(phrase("an undo removes the last hand (%(last)s) and has \"entry\": null",
+                                           last=hands), part)
+            replay.undo()
+            entry = None
+    except matches.HandRejected as exc:
+        raise ImportRefused(phrase("the hand breaks the rules"), where=what, problems=exc.result["problems"]) \
+            from None
+    except ScorekeeperError as exc:          # RecordError: a malformed entry
+        raise ImportRefused(_core_reason(exc), _entry_part(exc, part)) from None
+    except LookupError as exc:
+        raise ImportRefused(exc.args[0] if exc.args else str(exc), where=what) from None
+    return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at}
+
+
+def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the match as the match service would have, in one replay of its log: the sides and options through
+    ``matches.create_match`` (in a scratch in-memory database), then every event as it was checked at save
+    time. Returns the columns of the match, its sides and its events as the service stores them, with the
+    file's times."""
+    _header(data)
+    created_at = _moment(data.get("created_at"), "created_at")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise ImportRefused(phrase("the title must be text"), "title")
+    engine = make_engine("sqlite://")
+    try:
+        Base.metadata.create_all(engine)
+        with sessionmaker(engine, expire_on_commit=False)() as session:
+            pinned = _pinned(data)
+            try:
+                match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
+                                             sides=data["sides"], title=title, pinned=pinned)
+            except ScorekeeperError as exc:
+                raise ImportRefused(_core_reason(exc), getattr(exc, "field", None)) from None
+            replay = _Replay(match)
+            events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
+            return {
+                "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
+                          "rules_json": match.rules_json, "rules_hash": match.rules_hash,
+                          "created_at": created_at, "version": len(events)},
+                "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
+                          for s in match.sides],
+                "events": events,
+            }
+    finally:
+        engine.dispose()
+
+
+def _pinned(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The file's rules as ``(canonical JSON, hash)``, re-checked (the family's schema, a table that builds, the
+    hash), and agreeing with the file's ``variant`` and ``options``; None for a file written before rules were
+    exported."""
+    if "rules" not in data and "rules_hash" not in data:
+        return None
+    if not isinstance(data.get("rules_hash"), str) or len(data["rules_hash"]) != 64:
+        raise ImportRefused(phrase("expected the SHA-256 of the rules as 64 hexadecimal digits"), "rules_hash")
+    try:
+        text = document_text(data.get("rules"))
+        if digest(text) != data["rules_hash"]:
+            raise RecordError(phrase("the rules do not match rules_hash: they were changed after the export"),
+                              field="rules")
+        rules = rules_from_json(text, data["rules_hash"])
+    except RecordError as exc:
+        raise ImportRefused(_core_reason(exc), exc.field or "rules") from None
+    if data["variant"] != rules.id:
+        raise ImportRefused(phrase("the file's rules are those of %(ours)s, not %(theirs)s", ours=repr(rules.id),
+                                   theirs=repr(data["variant"])), "variant")
+    if data.get("options", {}) != dict(rules.options):
+        raise ImportRefused(phrase("the options are not those of the file's rules: %(options)s",
+                                   options=json.dumps(dict(rules.options), ensure_ascii=False)), "options")
+    return text, data["rules_hash"]
+
+
+def validate(data: Mapping[str, Any]) -> None:
+    """Raise :class:`ImportRefused` unless ``data`` is an importable match export."""
+    _checked(data)
+
+
+def import_match(session: Session, data: Mapping[str, Any]) -> Match:
+    """Check ``data`` completely, then store it as a new match (new links) in one transaction."""
+    checked = _checked(data)
+    match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
+                  sides=[MatchSide(**side) for side in checked["sides"]],
+                  events=[HandEvent(**event) for event in checked["events"]])
+    try:
+        session.add(match)
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return match

@@ -1,0 +1,93 @@
+/* Card notation in the browser (issue 20): how the keypad, the hand form's meld lines, the meld checker and the
+   Keltis rows split and spell what is typed. One copy, so a meld line counts the cards the server will read and
+   the keypad edits the tokens the server will parse. Nothing here says whether a card or a meld is legal: that is
+   the core's (scorekeeper/rules/cards.py), and tests/notation_cases.json holds the cases both must agree on.
+
+   A plain script, not an ES module: the pages load it with `defer` before the scripts that use it (deferred
+   scripts run in document order), the scripts find it as window.ScorekeeperNotation, and Node's test runner
+   require()s it (tests/js). */
+(function (root, build) {
+  "use strict";
+  var notation = build();
+  root.ScorekeeperNotation = notation;
+  if (typeof module === "object" && module.exports) { module.exports = notation; }
+}(typeof globalThis === "object" ? globalThis : this, function () {
+  "use strict";
+  var TOKEN_GAP = /[\s,]+/;                 // cards.py _SPLIT
+  var MELD_END = /[\n|]/;                   // cards.py _MELD_END
+  // The keypad's own spellings; the core reads more (T, B, ZS, ♠…), which are left as typed here.
+  var KEYPAD_CARD = /^(10|[2-9]|JK|[JQKA])([cdhs])?$/i;
+  var SUITED = /^(.+?)([cdhs])$/i;
+  var RED_THREE = /^3[hd]$/i;
+  var SUIT_SIGNS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+
+  /* The tokens of a card list, readable or not, in the order the server counts positions. */
+  function tokens(text) { return String(text || "").split(TOKEN_GAP).filter(Boolean); }
+
+  /* The melds of a list of melds, one a line or "|" between them, each its text trimmed (cards.py split_melds). */
+  function melds(text) {
+    return String(text || "").split(MELD_END).map(function (m) { return m.trim(); }).filter(Boolean);
+  }
+
+  /* The meld checker's input, where its keypad types "|" as a key of its own: tokens with each bar one. */
+  function tokensWithBars(text) { return tokens(String(text || "").replace(/\|/g, " | ")); }
+
+  /* Melds as the hand form's textarea holds them: one a line, the cards of each spaced. */
+  function formatMelds(list) {
+    return list.map(function (m) { return m.join(" "); }).join("\n");
+  }
+
+  /* What a meld groups a card by: its rank upper-cased, a red three apart as "3h" (never a natural). A token in
+     another spelling is returned upper-cased, so equal spellings still group together. */
+  function rankOf(token) {
+    if (RED_THREE.test(token)) { return "3h"; }
+    var m = KEYPAD_CARD.exec(token);
+    return m ? m[1].toUpperCase() : String(token).toUpperCase();
+  }
+
+  /* A suited token as its rank part and lower-case suit letter, or null. Any case: the phone's keyboard writes
+     "KH" in the melds field (autocapitalize), which the server reads as Kh. */
+  function splitSuit(token) {
+    var m = SUITED.exec(token || "");
+    return m ? { rank: m[1], suit: m[2].toLowerCase() } : null;
+  }
+  function suitOf(token) { var s = splitSuit(token); return s ? s.suit : null; }
+
+  /* The token with `suit` in place of its suit letter; a red three keeps its own, which is what makes it red. */
+  function withSuit(token, suit) {
+    if (RED_THREE.test(token)) { return token; }
+    var s = splitSuit(token);
+    return (s ? s.rank : token) + suit;
+  }
+
+  /* What a token shows: its key's face (`faces`: token -> what the key shows), or a rank's face and the suit's
+     sign ("K♥"). A three is left as typed: its key faces (3♥, 3♠) already carry a suit. */
+  function face(token, faces) {
+    if (faces[token]) { return faces[token]; }
+    var s = splitSuit(token);
+    return s && faces[s.rank] && s.rank !== "3" ? faces[s.rank] + SUIT_SIGNS[s.suit] : token;
+  }
+
+  /* A meld in few characters: equal cards in a row as one "K×7". */
+  function compact(list, faces) {
+    var groups = [];
+    list.forEach(function (t, i) {
+      if (i && t === list[i - 1]) { groups[groups.length - 1].n += 1; } else { groups.push({ t: t, n: 1 }); }
+    });
+    return groups.map(function (g) { return face(g.t, faces) + (g.n > 1 ? "\u00d7" + g.n : ""); }).join(" ");
+  }
+
+  /* "5h to J": the run from a suited card up to a higher rank, in `order` (the deck's run order); null when
+     there is none. */
+  function expandRun(from, toRank, order) {
+    var s = splitSuit(from);
+    if (!s) { return null; }
+    var i = order.indexOf(s.rank.toUpperCase()), j = order.indexOf(toRank);
+    if (i < 0 || j <= i) { return null; }
+    return order.slice(i, j + 1).map(function (r) { return r + s.suit; });
+  }
+
+  return { tokens: tokens, melds: melds, tokensWithBars: tokensWithBars, formatMelds: formatMelds, rankOf: rankOf,
+           suitOf: suitOf, withSuit: withSuit, face: face, compact: compact, expandRun: expandRun,
+           SUIT_SIGNS: SUIT_SIGNS };
+}));
