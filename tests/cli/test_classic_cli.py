@@ -1,7 +1,7 @@
-"""The classic family (seed 003 l. 12–67, 81, 83–191) on the command line (in-process, tests/cli/cli_helpers.py): ``variants`` lists each
-variant with its options and the digest decision each settles, ``score`` reads the record fields of the digest's
-§7 (``double_out``, ``black_threes_taken``, ``hand_number``) and prints ``next_opening_canasta``, a malformed one
-is exit 2 naming the field. Numbers worked out by hand."""
+"""The classic family (seed 003 l. 12–67, 81, 83–191) on the command line (in-process: tests/cli/cli_helpers.py):
+``variants`` lists each variant with its options and the digest decision each settles, ``score`` reads the record
+fields of the digest's §7 (``double_out``, ``black_threes_taken``, ``hand_number``) and prints
+``next_opening_canasta``, a malformed one is exit 2 naming the field. Numbers worked out by hand."""
 
 from __future__ import annotations
 

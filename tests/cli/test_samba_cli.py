@@ -1,6 +1,7 @@
-"""The samba family (seed 003 l. 71–79) on the command line (in-process, tests/cli/cli_helpers.py): ``variants`` lists each variant with
-its options and the digest decision each settles, ``check-meld --opening-canasta`` judges Brazilian canasta's
-canasta openings (S62), and ``score`` prints ``next_opening_canasta``. Numbers worked out by hand."""
+"""The samba family (seed 003 l. 71–79) on the command line (run in-process: tests/cli/cli_helpers.py): ``variants``
+lists each variant with its options and the digest decision each settles, ``check-meld --opening-canasta`` judges
+Brazilian canasta's canasta openings (S62), and ``score`` prints ``next_opening_canasta``. Numbers worked out by
+hand."""
 
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ class _ParsedOnce:
 
 def _chain_bytes(path: Path, parse: _ParsedOnce) -> tuple[tuple[str, bytes], ...] | None:
     """What the table reader reads for ``path``: its bytes and, through ``extends``, its bases' (same folder, as
-    rules/tables/reading.py resolves them). None when the chain is not plainly readable: such a table is loaded uncached."""
+    rules/tables/reading.py resolves them). None when the chain is not plainly readable: loaded uncached then."""
     chain: list[tuple[str, bytes]] = []
     while True:
         try:
