@@ -9,19 +9,25 @@ start (test_migrations.py, test_first_start.py, test_database.py) make their own
 
 Every app compiles its templates anew (a Jinja environment of its own); for the session the compiled code is kept in
 memory (Jinja's bytecode cache, checked against each template's source), so a test's app does not compile the pages
-the tests before it compiled.
+the tests before it compiled. And the variants' groups (rules/tables/groups.py, on the home page, the checker and
+the pads) read each table's ``extends`` from its file on every page: the file is still read each time, its parse
+kept for the session, keyed by its bytes.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import os
+import pickle
+import tomllib
 
 import jinja2
 import pytest
 from flask import Flask
 
 from scorekeeper import create_app
+from scorekeeper.rules.tables import groups
 from web_helpers import csrf_from, reset_database, worker_database_url
 
 
@@ -44,6 +50,35 @@ def templates_compiled_once():
     """Every app the web tests make shares one bytecode cache (see the module docstring)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": CompiledOnce()})
+        yield
+
+
+class ParsedOnce:
+    """``tomllib`` for a module that parses the same files again and again: each text's parse is kept (a pickled
+    copy, so the caller may change what it gets); invalid TOML is never kept and raises every time as before."""
+
+    TOMLDecodeError = tomllib.TOMLDecodeError
+
+    def __init__(self) -> None:
+        self.parsed: dict[bytes, bytes] = {}
+
+    def load(self, fh, **kwargs):
+        raw = fh.read()
+        if kwargs:
+            return tomllib.load(io.BytesIO(raw), **kwargs)
+        if (blob := self.parsed.get(raw)) is None:
+            blob = self.parsed[raw] = pickle.dumps(tomllib.load(io.BytesIO(raw)))
+        return pickle.loads(blob)
+
+    def loads(self, text, **kwargs):
+        return tomllib.loads(text, **kwargs)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def groups_parsed_once():
+    """The variants' groups without parsing the same tables on every page (see the module docstring)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(groups, "tomllib", ParsedOnce())
         yield
 
 
