@@ -3,6 +3,9 @@ phone's 390×844 viewport, against the app served from a thread on a temporary S
 
 No browser is downloaded: pytest-playwright has no browser-path option, so the launch and context arguments are
 overridden here. A missing Chromium is a failure, never a skip: the issue's acceptance needs this test to run.
+
+As in tests/web/conftest.py, each test's app starts from a copy of a SQLite file migrated once per session (per
+pytest-xdist worker), not migrating a new file again, and the apps share Jinja's compiled templates.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+import jinja2
 import pytest
+from flask import Flask
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -40,6 +45,36 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
             "locale": "en-GB"}
 
 
+class CompiledOnce(jinja2.BytecodeCache):
+    """Jinja's bytecode cache in memory: each template's compiled code, for as long as its source is unchanged."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if (code := self.codes.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def templates_compiled_once() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": CompiledOnce()})
+        yield
+
+
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> bytes:
+    """The bytes of a SQLite file a first start migrated, once per session."""
+    path = tmp_path_factory.mktemp("template") / "template.sqlite"
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "browser-test"})
+    app.extensions["scorekeeper_engine"].dispose()
+    return path.read_bytes()
+
+
 @dataclass
 class LiveServer:
     url: str
@@ -47,9 +82,13 @@ class LiveServer:
 
 
 @pytest.fixture
-def live_server(tmp_path) -> Iterator[LiveServer]:
-    """The app on 127.0.0.1 (a free port) in a thread; a fresh SQLite file per test; CSRF stays on."""
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'browser.sqlite'}",
+def live_server(tmp_path, migrated_database) -> Iterator[LiveServer]:
+    """The app on 127.0.0.1 (a free port) in a thread; a fresh SQLite file per test (0600, as the app makes one, a
+    copy of the migrated one); CSRF stays on."""
+    database = tmp_path / "browser.sqlite"
+    with os.fdopen(os.open(database, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600), "wb") as out:
+        out.write(migrated_database)
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
                       "SECRET_KEY": "browser-test", "WTF_CSRF_ENABLED": True})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
