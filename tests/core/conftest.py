@@ -11,6 +11,7 @@ fails to load fails every time.
 """
 
 import io
+import os
 import pickle
 import shutil
 import sys
@@ -99,24 +100,47 @@ def tables_built_once():
         yield
 
 
-@pytest.fixture
-def tables_folder(tmp_path, monkeypatch):
-    """A copy of the real tables and the probe tables of tests/core/tables/ in a temporary folder, named to the
-    loader as SCOREKEEPER_RULES_REF would name it; a test may add its own tables (call ``registry.cache_clear``)."""
+@pytest.fixture(scope="session")
+def tables_copied_once(tmp_path_factory) -> dict[Path, tuple[int, int]]:
+    """The real tables and the probe tables copied once per session; each test's folder links to these copies
+    (writing a few thousand small files, and deleting them later, cost a second of system time). The size and
+    modification time of each, to see that no test wrote into one."""
+    folder = tmp_path_factory.mktemp("tables")
     for path in (*REAL.glob("*.toml"), *PROBES.glob("*.toml")):
-        shutil.copy(path, tmp_path / path.name)
+        shutil.copy(path, folder / path.name)
+    return {path: (path.stat().st_size, path.stat().st_mtime_ns) for path in folder.iterdir()}
+
+
+@pytest.fixture
+def tables_folder(tmp_path, monkeypatch, tables_copied_once):
+    """A copy of the real tables and the probe tables of tests/core/tables/ in a temporary folder, named to the
+    loader as SCOREKEEPER_RULES_REF would name it; a test may add its own tables (call ``registry.cache_clear``),
+    or remove one. Its files are hard links to the session's copies: replace a table (unlink, then write, as
+    ``write_table`` does), never write into one; a test that did fails here."""
+    for path in tables_copied_once:
+        os.link(path, tmp_path / path.name)
     monkeypatch.setattr(variants_module, "RULES_REF", tmp_path)
     monkeypatch.setattr(variants_module, "_RULES_CACHE", {})
     variants_module.registry.cache_clear()
     yield tmp_path
     variants_module.registry.cache_clear()
+    for path, (size, mtime) in tables_copied_once.items():
+        stat = path.stat()
+        if (stat.st_size, stat.st_mtime_ns) != (size, mtime):
+            source = REAL / path.name if (REAL / path.name).exists() else PROBES / path.name
+            shutil.copy(source, path)                   # the tests after this one get the table as it is
+            tables_copied_once[path] = (path.stat().st_size, path.stat().st_mtime_ns)
+            pytest.fail(f"this test wrote into {path.name} of the tables folder, a hard link to the session's "
+                        "copy: unlink it first, then write")
 
 
 @pytest.fixture
 def write_table(tables_folder):
     """Write a probe table into the tables folder and return its rules (default options)."""
     def write(table_id: str, text: str):
-        (tables_folder / f"{table_id}.toml").write_text(text, encoding="utf-8")
+        path = tables_folder / f"{table_id}.toml"
+        path.unlink(missing_ok=True)                    # a new file, never into a linked copy
+        path.write_text(text, encoding="utf-8")
         variants_module.registry.cache_clear()
         return get_rules(table_id)
     return write
