@@ -75,7 +75,7 @@ def deck_spec(rules: Any) -> DeckSpec:
 class Keys(tuple):
     """The keys of a hand form, and the :class:`DeckSpec` they were read from (``deck``): the keypad's script needs
     the rank order, which keys are wild and :attr:`DeckSpec.meld_start` as data; one value keeps the front's
-    ``keypad`` hook a single call (fronts.py)."""
+    ``keypad`` hook a single call (scorekeeper/fronts/)."""
 
     deck: DeckSpec
 
