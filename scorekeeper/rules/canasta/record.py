@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.bounds import CanastaLimits, canasta_limits
@@ -98,11 +98,14 @@ def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX,
     return cards
 
 
-def _by_player(value: Any, field: str, players: tuple[str, ...], parse) -> dict[str, Any]:
+T = TypeVar("T")
+
+
+def _by_player(value: object, field: str, players: tuple[str, ...], parse: Callable[[object, str], T]) -> dict[str, T]:
     """A per-side value, or an object keyed by the side's players."""
     if isinstance(value, dict):
         bounds.at_most(value, len(players), field)
-        out = {}
+        out: dict[str, T] = {}
         for player, v in value.items():
             if player not in players:
                 raise RecordError(f"{player!r} is not a player of this side ({', '.join(players)})",

@@ -136,14 +136,14 @@ def _partial(house: Any) -> dict[str, Any]:
     return dict(house)
 
 
-def _name(name: Any, field: str = "house_name") -> str:
+def _name(name: object, field: str = "house_name") -> str:
     if not isinstance(name, str):
         raise RecordError("the house rules' name must be text", field=field)
-    name = bounds.text(name, field, most=bounds.TEXT_MAX, single_line=True).strip()
-    if len(name) > MAX_NAME:
+    text = bounds.text(name, field, most=bounds.TEXT_MAX, single_line=True).strip()
+    if len(text) > MAX_NAME:
         raise RecordError(phrase("a name of house rules has at most %(most)s characters", most=MAX_NAME),
                           field=field)
-    return name
+    return text
 
 
 def _primary(key: str, also: tuple[str, ...], changed: list[str]) -> str:
@@ -191,7 +191,7 @@ def house_document(variant_id: str, options: Mapping[str, Any] | None, house: An
     like a shipped table; RecordError (every problem in ``.every``, each on ``rules.<key>``) otherwise."""
     partial, name = _partial(house), _name(name)
     document = resolved(variant_id, options)
-    table, errors = copy.deepcopy(document["table"]), []
+    table, errors = copy.deepcopy(document["table"]), list[RecordError]()
     _merge(table, partial, "", errors)
     _raise(errors)
     schema = SCHEMAS[table["family"]]
@@ -250,14 +250,14 @@ def house_block(rules_text: str | None) -> dict[str, Any] | None:
 
 # --- presets ---------------------------------------------------------------------------------------------------
 
-def preset_document(*, name: str, variant: str, options: Mapping[str, Any] | None, house: Any) -> dict[str, Any]:
+def preset_document(*, name: object, variant: str, options: Mapping[str, Any] | None, house: Any) -> dict[str, Any]:
     """A named set of house rules as its shareable file: the partial reduced to the values it changes."""
-    name = _name(name, "name")
-    if not name:
+    text = _name(name, "name")
+    if not text:
         raise RecordError(phrase("give the house rules a name"), field="name")
-    document = house_document(variant, options, house, name=name)
+    document = house_document(variant, options, house, name=text)
     found = document.get("house", {}).get("changes", [])
-    return {"format": PRESET_FORMAT, "format_version": PRESET_VERSION, "name": name, "variant": document["id"],
+    return {"format": PRESET_FORMAT, "format_version": PRESET_VERSION, "name": text, "variant": document["id"],
             "options": document["options"], "rules": unflat({c["key"]: c["house"] for c in found})}
 
 

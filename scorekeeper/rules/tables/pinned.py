@@ -33,7 +33,8 @@ from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
 from scorekeeper.rules.tables.schema import SCHEMAS, problems
 from scorekeeper.rules.tables.reading import frozen, value_at
-from scorekeeper.rules.tables.variants import Variant, family, resolved_table
+from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.variants import Variant, resolved_table
 
 FORMAT = "scorekeeper-rules"
 FORMAT_VERSION = 1
@@ -52,7 +53,7 @@ _cache: OrderedDict[str, Any] = OrderedDict()
 _lock = Lock()
 
 
-def canonical(document: Mapping[str, Any]) -> str:
+def canonical(document: object) -> str:
     """One text per set of rules: keys in their order (see the module docstring), compact separators, non-ASCII
     as itself (UTF-8 when encoded)."""
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
