@@ -13,9 +13,10 @@ from scorekeeper.rules.outcome import at_deal
 
 if TYPE_CHECKING:
     from scorekeeper.rules.canasta.scoring import HandResult
+    from scorekeeper.rules.tables.variants import GameRules
 
 
-def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
+def score_match(rules: GameRules, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
                 checked: Container[int] | None = None) -> list["HandResult"]:
     """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.pinned`),
     each starting from the totals the previous one produced.

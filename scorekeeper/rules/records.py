@@ -7,7 +7,7 @@ its record from these; whether the hand is *possible* is its scorer's job, which
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Mapping, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, TypeVar, overload
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
@@ -15,8 +15,11 @@ from scorekeeper.rules.tables.house import house_rules
 from scorekeeper.rules.tables.families import family
 from scorekeeper.rules.tables.variants import get_variant, registry
 
+if TYPE_CHECKING:
+    from scorekeeper.rules.tables.variants import GameRules
 
-def parse_record(data: object, rules: Any = None) -> Any:
+
+def parse_record(data: object, rules: GameRules | None = None) -> Any:
     """Read a record as decoded from JSON (see the CLI contract in the README).
 
     The variant's family decides the format (:data:`~scorekeeper.rules.tables.families.FAMILIES`): a known variant of
@@ -31,7 +34,7 @@ def parse_record(data: object, rules: Any = None) -> Any:
     return family(variant.family if variant else "canasta").parse_record(data, None)
 
 
-def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> Any:
+def record_rules(data: Mapping[str, Any], example: str, rules: GameRules | None = None) -> GameRules:
     """The rules a record names by ``variant`` and ``options``; either one malformed is a RecordError on it.
     ``rules`` already built (a match's pinned rules) are the record's rules, whatever it names."""
     if rules is not None:
@@ -105,7 +108,7 @@ def whole_number(value: object, field: str, *, minimum: int | None = 0, most: in
     return bounds.whole(value, field, least=-most if minimum is None else minimum, most=most)
 
 
-def json_object(value: Any, field: str, allowed: set[str]) -> Mapping[str, Any]:
+def json_object(value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise RecordError(f"expected an object, got {type(value).__name__}", field=field)
     if unknown := sorted(set(value) - allowed):

@@ -199,7 +199,8 @@ class Rules:
     top_tie: TopTie
     penalties: Mapping[str, tuple[str, int]]
     # Seed 003 (issue 12): non-numeric opening requirements and openings without wild cards.
-    opening_canastas: tuple[Bracket[str | None], ...] = ()   # None | "any" | "natural" by total (opening.minimums[].canasta)
+    # None | "any" | "natural" by total (opening.minimums[].canasta)
+    opening_canastas: tuple[Bracket[str | None], ...] = ()
     opening_without_wilds: bool = False          # an opening holds no wild card (Italian canasta, S48)
     not_to_go_out: frozenset[str] = frozenset()  # canasta kinds that do not count towards going out (Italian 2s)
     # Seed 003's classic family (SEED003_DIGEST.md §6–7): double ending bonus (None: no double ending), whether

@@ -109,7 +109,8 @@ def summary_problems(rules: Rules, side_name: str, i: int, summary: SideSummary)
         out.append(problem("melded_points_too_low", phrase(
             "the recorded canastas alone hold at least %(least)s points of cards, but melded points are "
             "%(points)s", least=least, points=summary.melded_points), head=named(side_name),
-            field=f"sides[{i}].{'melded_points' if summary.melded_counts is None else 'melded_counts'}", side=side_name))
+            field=f"sides[{i}].{'melded_points' if summary.melded_counts is None else 'melded_counts'}",
+            side=side_name))
     return out
 
 

@@ -83,7 +83,8 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
             if odd or len(set(ranks)) < len(ranks):
                 raise VariantError(f"melds.{name}.ranks must name ranks of 4..A (or 2), each once: {list(ranks)}")
             out[name] = MeldShape(
-                shape=name, min_size=min_size, max_size=max_size, max_wilds=s.get("max_wilds"), min_naturals=int(s.get("min_naturals", 1)),
+                shape=name, min_size=min_size, max_size=max_size, max_wilds=s.get("max_wilds"),
+                min_naturals=int(s.get("min_naturals", 1)),
                 max_wilds_by_size=frozen({int(k): int(v) for k, v in s.get("max_wilds_by_size", {}).items()}),
                 wild_relation=WildRelation(s.get("wild_relation", "any")), ace=ace,
                 orders=_orders(ranks, ace) if name == SEQUENCE else (),

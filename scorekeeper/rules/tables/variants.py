@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
 from scorekeeper.rules.errors import RecordError, VariantError
 from scorekeeper.rules.tables.families import family
@@ -85,7 +85,7 @@ class Variant:
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], "GameRules"] = {}
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -227,7 +227,7 @@ def registry() -> dict[str, Variant]:
 DEFAULT_VARIANT = "diszitett"
 
 
-def default_variant(family_filter: Any = None) -> str:
+def default_variant(family_filter: Callable[[str], bool] | None = None) -> str:
     """:data:`DEFAULT_VARIANT`, or the first table (by file name) of another rules folder that lacks it. Tables are
     listed by file name, so without this the first of seed 003's variants ("bolivia") would be every page's
     default. ``family_filter``: only variants whose family it accepts (the checker offers meld games only)."""
