@@ -15,7 +15,7 @@ import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Sized
 
 from scorekeeper.rules import cards
 from scorekeeper.rules.errors import RecordError
@@ -91,7 +91,7 @@ def relaxed() -> Iterator[None]:
         _relaxed.reset(token)
 
 
-def whole(value: Any, field: str, *, least: int, most: int) -> int:
+def whole(value: object, field: str, *, least: int, most: int) -> int:
     """A whole number (not a bool) in ``least``…``most``; anything else is a RecordError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(phrase("expected a whole number, got %(value)r", value=_short(value)), field=field)
@@ -106,7 +106,7 @@ def whole(value: Any, field: str, *, least: int, most: int) -> int:
     return value
 
 
-def at_most(items: Any, most: int, field: str) -> None:
+def at_most(items: Sized, most: int, field: str) -> None:
     """A list no longer than ``most``; checked before its items are read."""
     if len(items) > most and not _relaxed.get():
         raise RecordError(phrase("at most %(most)s entries, got %(count)s", most=most, count=len(items)),
@@ -121,7 +121,7 @@ def notation(value: str, field: str) -> str:
     return value
 
 
-def text(value: Any, field: str, *, most: int, single_line: bool = False) -> str:
+def text(value: object, field: str, *, most: int, single_line: bool = False) -> str:
     """Text that can be stored and shown: valid UTF-8 (no lone surrogates), at most ``most`` characters and, for
     names and titles (``single_line``), no control characters."""
     if not isinstance(value, str):
@@ -148,7 +148,7 @@ def bad_text(value: str, *, single_line: bool = False) -> Phrase | None:
     return None
 
 
-def bad_json(data: Any, *, depth: int = JSON_DEPTH_MAX) -> tuple[str, str] | None:
+def bad_json(data: object, *, depth: int = JSON_DEPTH_MAX) -> tuple[str, str] | None:
     """The first place in decoded JSON that cannot be stored, as ``(path, reason)``: a key or string that is not
     valid UTF-8, or nesting deeper than ``depth``. One walk, no recursion (the depth is the input's)."""
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
@@ -189,7 +189,7 @@ def decimal(raw: str, *, most: int, digits: int = DIGITS_MAX) -> int | None:
     return number if number <= most else None
 
 
-def _short(value: Any) -> Any:
+def _short(value: object) -> object:
     """A value as an error message may quote it: a 5,000-digit number or text is cut, never converted whole."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 64:

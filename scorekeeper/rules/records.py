@@ -7,15 +7,19 @@ its record from these; whether the hand is *possible* is its scorer's job, which
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, TypeVar, overload
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.tables.house import house_rules
-from scorekeeper.rules.tables.variants import family, get_variant, registry
+from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.variants import get_variant, registry
+
+if TYPE_CHECKING:
+    from scorekeeper.rules.tables.variants import GameRules
 
 
-def parse_record(data: Any, rules: Any = None) -> Any:
+def parse_record(data: object, rules: GameRules | None = None) -> Any:
     """Read a record as decoded from JSON (see the CLI contract in the README).
 
     The variant's family decides the format (:data:`~scorekeeper.rules.tables.families.FAMILIES`): a known variant of
@@ -24,13 +28,13 @@ def parse_record(data: Any, rules: Any = None) -> Any:
     under them and its own ``variant``/``options`` are not looked up in today's tables.
     """
     if rules is not None:
-        return family(rules.family).hook("parse_record")(data, rules)
+        return family(rules.family).parse_record(data, rules)
     variant_id = data.get("variant") if isinstance(data, dict) else None
     variant = registry().get(variant_id) if isinstance(variant_id, str) else None
-    return family(variant.family if variant else "canasta").hook("parse_record")(data)
+    return family(variant.family if variant else "canasta").parse_record(data, None)
 
 
-def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> Any:
+def record_rules(data: Mapping[str, Any], example: str, rules: GameRules | None = None) -> GameRules:
     """The rules a record names by ``variant`` and ``options``; either one malformed is a RecordError on it.
     ``rules`` already built (a match's pinned rules) are the record's rules, whatever it names."""
     if rules is not None:
@@ -50,8 +54,22 @@ def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> An
     return get_variant(variant_id).rules(options)
 
 
-def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: str, known_who: str = "",
-                 known: Any = lambda parsed: {s.name for s in parsed}) -> tuple[tuple[Any, ...], dict[str, int]]:
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+RulesT = TypeVar("RulesT")
+SideT = TypeVar("SideT", bound=_Named)
+
+
+def _names(parsed: tuple[_Named, ...]) -> set[str]:
+    return {s.name for s in parsed}
+
+
+def record_sides(data: Mapping[str, Any], rules: RulesT, parse_side: Callable[[RulesT, Any, int], SideT], *,
+                 who: str, known_who: str = "", known: Callable[[tuple[SideT, ...]], set[str]] = _names
+                 ) -> tuple[tuple[SideT, ...], dict[str, int]]:
     """A record's ``sides`` (each read by ``parse_side(rules, side, index)``, names unique) and its
     ``totals_before`` (names from ``known(parsed)`` to whole numbers). ``who`` names a side in messages,
     ``known_who`` what a name in totals_before may be."""
@@ -76,15 +94,21 @@ def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: s
     return parsed, dict(totals)
 
 
-def whole_number(value: Any, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
-         allow_none: bool = False) -> int | None:
+@overload
+def whole_number(value: object, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+                 allow_none: Literal[False] = False) -> int: ...
+@overload
+def whole_number(value: object, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+                 allow_none: bool) -> int | None: ...
+def whole_number(value: object, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+                 allow_none: bool = False) -> int | None:
     """A whole number in ``minimum``…``most`` (``minimum`` None: down to ``-most``); see :mod:`scorekeeper.rules.bounds`."""
     if value is None and allow_none:
         return None
     return bounds.whole(value, field, least=-most if minimum is None else minimum, most=most)
 
 
-def json_object(value: Any, field: str, allowed: set[str]) -> Mapping[str, Any]:
+def json_object(value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise RecordError(f"expected an object, got {type(value).__name__}", field=field)
     if unknown := sorted(set(value) - allowed):

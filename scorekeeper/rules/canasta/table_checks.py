@@ -34,7 +34,7 @@ class TableProblem:
         return f"{self.field}: {self.says.render()}"
 
 
-def bracket_problems(rows: tuple[Bracket, ...], key: str, *, required: bool) -> Iterator[TableProblem]:
+def bracket_problems(rows: tuple[Bracket[object], ...], key: str, *, required: bool) -> Iterator[TableProblem]:
     """Brackets are found by the last ``from`` a total reaches: they must rise, and the first must start from
     the lowest total, or a total below it would have no bracket at all. ``required``: an empty list is a
     contradiction (opening minimums); otherwise it means none (a table without taxation)."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from scorekeeper.rules.canasta.rules import Rules
     from scorekeeper.rules.melds.verdict import MeldVerdict
     from scorekeeper.rules.canasta.record import SideRecord
+    from scorekeeper.rules.canasta.summary import SideSummary
 
 COUNTS = ("canastas", "going_out_canastas", "natural_canastas", "mixed_canastas", "group_canastas", "sequence_canastas",
           "wild_only_canastas", "melds", "group_melds", "sequence_melds", "wild_only_melds", "black_three_melds",
@@ -69,7 +70,7 @@ def _bump(t: dict[str, int], key: str, n: int = 1) -> None:
     t[key] = t.get(key, 0) + n
 
 
-def _canasta(t: dict[str, int], kind: str, shape: str, wilds: int | None, rank: str | None, n: int = 1,
+def _canasta(t: dict[str, int], kind: str, shape: str | None, wilds: int | None, rank: str | None, n: int = 1,
              to_go_out: bool = True) -> None:
     _bump(t, "canastas", n)
     if to_go_out:
@@ -105,7 +106,7 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
     if side.black_threes_taken:
         t["black_threes_taken"] = side.black_threes_taken
     if side.summary is not None:
-        return _summary_tally(rules, side, t)
+        return _summary_tally(rules, side.summary, t)
     canastas: dict[str, int] = {}
     for m in melds:
         _bump(t, "melds")
@@ -133,12 +134,11 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
     return Tally(counts=t, canastas=canastas, melded=sum(m.card_value for m in melds), held=held)
 
 
-def _summary_tally(rules: "Rules", side: "SideRecord", t: dict[str, int]) -> Tally:
-    s = side.summary
+def _summary_tally(rules: "Rules", s: "SideSummary", t: dict[str, int]) -> Tally:
     kinds = {k.kind: k for k in rules.canastas}
     for kind, n in s.canastas.items():
         if n:
-            k: Any = kinds[kind]
+            k = kinds[kind]
             wilds = None if k.wilds is None else 0 if k.wilds[1] == 0 else 1 if k.wilds[0] > 0 else None
             _canasta(t, kind, k.shape, wilds, k.rank, n, to_go_out=k.counts_to_go_out)
     melds = t.get("canastas", 0) or (1 if s.melded_points > 0 else 0)

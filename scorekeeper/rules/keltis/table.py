@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from scorekeeper.rules.tables.reading import frozen
-from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
+from scorekeeper.rules.tables.families import VariantInfo
+from scorekeeper.rules.tables.variants import players_total, total_players_problems
 
 
 def fold(text: str) -> str:
@@ -84,7 +85,7 @@ class KeltisRules:
         return tuple(sorted(self.number_copies))
 
 
-def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
+def build_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
     """The keltis family's ``build_rules`` hook."""
     ps, deck, sc, rows = data["players"], data["deck"], data["scoring"], data["rows"]
     return KeltisRules(

@@ -10,13 +10,34 @@ sits below them: the family modules import variants, never the other way round. 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from scorekeeper.rules.errors import VariantError
 
 
+class VariantInfo(Protocol):
+    """What ``build_rules`` reads of the variant besides its table: the names its rules carry. A protocol, not
+    :class:`.variants.Variant`, so that this module stays below variants (which imports it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def seed(self) -> str: ...
+    @property
+    def reference(self) -> str: ...
+
+
+RulesT = TypeVar("RulesT")
+RecordT = TypeVar("RecordT")
+ResultT = TypeVar("ResultT")
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Family:
+class Family(Generic[RulesT, RecordT, ResultT]):
     """A game family's hooks.
 
     - ``build_rules(variant, data, chosen)``: the variant's table with the chosen options applied -> a frozen rules
@@ -30,19 +51,25 @@ class Family:
     """
 
     name: str
-    build_rules: Callable[..., Any]
-    table_problems: Callable[[Any], list[str]]
-    parse_record: Callable[..., Any]
-    score_hand: Callable[[Any], Any]
+    build_rules: Callable[[VariantInfo, dict[str, Any], Mapping[str, str]], RulesT]
+    # Sentences, or problems that print as sentences (canasta's TableProblem).
+    table_problems: Callable[[RulesT], Sequence[object]]
+    parse_record: Callable[[object, RulesT | None], RecordT]
+    score_hand: Callable[[RecordT], ResultT]
 
     def hook(self, which: str) -> Callable[..., Any]:
-        return getattr(self, which)
+        hook: Callable[..., Any] = getattr(self, which)
+        return hook
 
 
-FAMILIES: dict[str, Family] = {}
+#: A family as the registry holds it: which one a table names is known only when the table is read, so its
+#: rules, records and results are whatever that family's hooks make.
+AnyFamily = Family[Any, Any, Any]
+
+FAMILIES: dict[str, AnyFamily] = {}
 
 
-def register(*families: Family) -> None:
+def register(*families: AnyFamily) -> None:
     """Make families known by name; a second family of one name would silently replace the first, so it is an
     error."""
     for fam in families:
@@ -51,7 +78,7 @@ def register(*families: Family) -> None:
         FAMILIES[fam.name] = fam
 
 
-def family(name: str) -> Family:
+def family(name: str) -> AnyFamily:
     try:
         return FAMILIES[name]
     except KeyError:

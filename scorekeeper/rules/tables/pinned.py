@@ -27,13 +27,17 @@ import hashlib
 import json
 from collections import OrderedDict
 from threading import Lock
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
 from scorekeeper.rules.tables.schema import SCHEMAS, problems
 from scorekeeper.rules.tables.reading import frozen, value_at
-from scorekeeper.rules.tables.variants import Variant, family, resolved_table
+from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.variants import Variant, resolved_table
+
+if TYPE_CHECKING:
+    from scorekeeper.rules.tables.variants import GameRules
 
 FORMAT = "scorekeeper-rules"
 FORMAT_VERSION = 1
@@ -48,11 +52,11 @@ MAX_BYTES = 64 * 1024
 # Rules objects remembered by hash: every variant and option mix in play at once, with room to spare.
 CACHE_SIZE = 128
 
-_cache: OrderedDict[str, Any] = OrderedDict()
+_cache: OrderedDict[str, GameRules] = OrderedDict()
 _lock = Lock()
 
 
-def canonical(document: Mapping[str, Any]) -> str:
+def canonical(document: object) -> str:
     """One text per set of rules: keys in their order (see the module docstring), compact separators, non-ASCII
     as itself (UTF-8 when encoded)."""
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -86,7 +90,7 @@ def document_text(document: Any) -> str:
         raise RecordError(f"the rules cannot be written as JSON: {exc}", field="rules") from None
 
 
-def rules_from_json(text: Any, expected_hash: str | None = None) -> Any:
+def rules_from_json(text: object, expected_hash: str | None = None) -> GameRules:
     """The rules object of a stored rules document; ``expected_hash`` (when given) must be its SHA-256.
 
     Raises :class:`RecordError` on ``rules`` (or ``rules_hash``) for anything that is not a document this
@@ -182,13 +186,13 @@ def _check_house(block: Any, table: Mapping[str, Any]) -> None:
                               field=f"rules.house.changes[{k}]")
 
 
-def _build(document: dict[str, Any]) -> Any:
+def _build(document: dict[str, Any]) -> GameRules:
     table, chosen = _checked(document)
     variant = Variant(id=table["id"], name=table["name"], family=table["family"], reference=table["reference"],
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.hook("build_rules")(variant, table, chosen)
+        rules: GameRules = hooks.hook("build_rules")(variant, table, chosen)
     except ScorekeeperError as exc:
         raise RecordError(f"the rules cannot be built: {exc}", field="rules.table") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

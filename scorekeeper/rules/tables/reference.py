@@ -311,7 +311,7 @@ def regenerate(text: str, variant: Variant, name: str = "reference", lang: str =
     errors), in ``lang`` (a key of :data:`TRANSLATIONS`, or English). Raises :class:`ReferenceMarkupError` for an
     unknown block or one that is never closed."""
     blocks, all_cases = BLOCKS.get(variant.family, {}), cases(variant)
-    said = TRANSLATIONS.get(lang, lambda lines: lines)
+    said: Callable[[list[str]], list[str]] = TRANSLATIONS.get(lang, lambda lines: lines)
     out: list[str] = []
     lines = text.split("\n")
     i = 0

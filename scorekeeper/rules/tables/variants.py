@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Union
 
 from scorekeeper.rules.errors import RecordError, VariantError
 from scorekeeper.rules.tables.families import family
@@ -82,10 +82,10 @@ class Variant:
         return _RULES_CACHE[key]
 
 
-_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], "GameRules"] = {}
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -101,7 +101,7 @@ def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
 
 def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
     """The variant's table with the patches of the chosen option values applied (every family)."""
-    data = thawed(variant.raw)
+    data: dict[str, Any] = thawed(variant.raw)
     try:
         for spec in variant.options:
             patch = dict(spec.patches[chosen[spec.name]])
@@ -121,7 +121,7 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
     build, contradictions = hooks.hook("build_rules"), hooks.hook("table_problems")
     data = _patched(variant, chosen)
     try:
-        rules = build(variant, data, chosen)
+        rules: GameRules = build(variant, data, chosen)
     except VariantError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -147,7 +147,7 @@ def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
     return int(low), int(high)
 
 
-def side_size(r: Any, sides: int) -> int | None:
+def side_size(r: "GameRules", sides: int) -> int | None:
     """How many players each of ``sides`` sides holds when the form seats a fixed number that the sides divide:
     six play as 3 + 3 or as 2 + 2 + 2, never 3 + 2 + 1 (seed 003 l. 45, 81). A total the sides do not divide is a
     form of uneven sides by design (5 as 3 + 2, cutthroat's 3 as 2 + 1): None, only the total is checked."""
@@ -157,7 +157,7 @@ def side_size(r: Any, sides: int) -> int | None:
     return None
 
 
-def total_players_problems(r: Any) -> list[str]:
+def total_players_problems(r: "GameRules") -> list[str]:
     """A ``players.total`` the sides cannot seat (every family's ``table_problems`` adds these)."""
     low, high = r.total_players
     if not r.min_sides <= low <= high <= r.max_sides * r.players_per_side:
@@ -227,7 +227,7 @@ def registry() -> dict[str, Variant]:
 DEFAULT_VARIANT = "diszitett"
 
 
-def default_variant(family_filter: Any = None) -> str:
+def default_variant(family_filter: Callable[[str], bool] | None = None) -> str:
     """:data:`DEFAULT_VARIANT`, or the first table (by file name) of another rules folder that lacks it. Tables are
     listed by file name, so without this the first of seed 003's variants ("bolivia") would be every page's
     default. ``family_filter``: only variants whose family it accepts (the checker offers meld games only)."""
