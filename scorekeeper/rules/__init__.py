@@ -8,8 +8,8 @@ from scorekeeper.rules.outcome import match_outcome
 from scorekeeper.rules.melds.verdict import MeldContext, MeldVerdict, OpeningVerdict, check_meld, check_opening
 from scorekeeper.rules.problems import Problem
 from scorekeeper.rules.canasta.record import HandRecord, SideRecord
-from scorekeeper.rules.records import parse_record
-from scorekeeper.rules.canasta.scoring import HandResult, SideResult, score_hand
+from scorekeeper.rules.records import parse_record, score_hand
+from scorekeeper.rules.canasta.scoring import HandResult, SideResult
 from scorekeeper.rules.canasta.taxation import tax
 from scorekeeper.rules.canasta.rules import Rules
 from scorekeeper.rules.tables.variants import Variant, describe_variants, get_rules, get_variant, registry

@@ -26,7 +26,7 @@ from scorekeeper.rules.canasta.summary import deck_problems, summary_problems
 from scorekeeper.rules.canasta.value_groups import table_count_problems
 from scorekeeper.rules.canasta.tally import Tally, side_tally
 from scorekeeper.rules.canasta.taxation import tax
-from scorekeeper.rules.tables.variants import family, side_size
+from scorekeeper.rules.tables.variants import side_size
 
 __all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_hand", "score_canasta_hand"]
 
@@ -297,11 +297,6 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
     return SideResult(**common, taxed=taxed, total_before=before, total=before + taxed,
                       next_opening_minimum=rules.opening_minimum(before + taxed),
                       next_opening_canasta=rules.opening_canasta(before + taxed))
-
-
-def score_hand(record: Any) -> Any:
-    """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
-    return family(record.rules.family).hook("score_hand")(record)
 
 
 def score_canasta_hand(record: HandRecord) -> HandResult:

@@ -23,11 +23,10 @@ from typing import Any, Iterator, Mapping
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.families import as_problems, family
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.tables.pinned import MAX_BYTES, canonical, digest, resolved, rules_from_json
-from scorekeeper.rules.tables.schema import SCHEMAS, located
-from scorekeeper.rules.canasta.table_checks import as_problems
+from scorekeeper.rules.tables.schema import located
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.tables.variants import Variant
 
@@ -155,16 +154,11 @@ def _primary(key: str, also: tuple[str, ...], changed: list[str]) -> str:
     return key
 
 
-# What an entry of a map needs to be built (canasta_table.build_canasta_rules reads these without a default): a
-# kind a house rule adds is told which key it lacks, not the KeyError the build would raise.
-_NEEDED = {"canastas": ("label", "bonus", "size"), "bonuses": ("label",), "penalties": ("label", "points")}
-
-
 def _missing(table: Mapping[str, Any]) -> list[RecordError]:
-    if table.get("family") != "canasta":
-        return []
+    """What a new entry of a map section lacks (the family's ``entry_needs``): a kind a house rule adds is told
+    which key it lacks, not the KeyError the build would raise."""
     return [_error(f"{section}.{entry}.{key}", phrase("a new entry needs %(key)s", key=key))
-            for section, keys in _NEEDED.items() for entry, value in table.get(section, {}).items()
+            for section, keys in family(table["family"]).entry_needs.items() for entry, value in table.get(section, {}).items()
             if isinstance(value, Mapping) for key in keys if key not in value]
 
 
@@ -194,7 +188,7 @@ def house_document(variant_id: str, options: Mapping[str, Any] | None, house: An
     table, errors = copy.deepcopy(document["table"]), []
     _merge(table, partial, "", errors)
     _raise(errors)
-    schema = SCHEMAS[table["family"]]
+    schema = family(table["family"]).schema
     _raise([_error(key.split(" ", 1)[0], says) for key, says in located(table, schema)])
     found = list(changes(document["table"], table))
     if not found:

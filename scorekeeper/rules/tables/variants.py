@@ -6,7 +6,9 @@ validates the result into a frozen rules object. Which object, and how a record 
 is decided by the table's ``family``: :data:`~.families.FAMILIES` maps each family to four hooks (build the rules,
 list what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few
 hooks (python-chess style).
-Canasta tables build :class:`~scorekeeper.rules.canasta.rules.Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
+Each family's rules object meets :class:`~.families.GameRules`; this module imports no family. Tables are read from
+``rules_ref/`` (``SCOREKEEPER_RULES_REF`` names another folder) and from the folder each registered family brings
+(``Family.tables``: a family plugged in from outside, see ``rules_ref/README.md``). Reading a
 file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
 """
 
@@ -16,18 +18,11 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
+from typing import Any, Iterator, Mapping
 
 from scorekeeper.rules.errors import RecordError, VariantError
-from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.families import GameRules, family, table_folders
 from scorekeeper.rules.tables.reading import frozen, read_table, thawed
-
-if TYPE_CHECKING:
-    from scorekeeper.rules.canasta.rules import Rules
-    from scorekeeper.rules.keltis import KeltisRules
-
-    #: What :meth:`Variant.rules` returns: the rules object of the variant's family.
-    GameRules = Union["Rules", KeltisRules]
 
 RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF", Path(__file__).resolve().parents[3] / "rules_ref"))
 
@@ -74,7 +69,7 @@ class Variant:
             chosen[spec.name] = text
         return chosen
 
-    def rules(self, options: Mapping[str, Any] | None = None) -> "GameRules":
+    def rules(self, options: Mapping[str, Any] | None = None) -> GameRules:
         chosen = self.resolve_options(options)
         key = (self.id, tuple(sorted(chosen.items())))
         if key not in _RULES_CACHE:
@@ -82,7 +77,7 @@ class Variant:
         return _RULES_CACHE[key]
 
 
-_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], GameRules] = {}
 
 
 def _option_text(value: Any) -> str:
@@ -114,7 +109,7 @@ def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
     return data
 
 
-def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
+def _build(variant: Variant, chosen: Mapping[str, str]) -> GameRules:
     """Apply the chosen options, hand the table to its family's ``build_rules`` hook and check what it built: a
     missing or mistyped entry is a malformed table, a contradiction one of the family's ``table_problems``."""
     hooks = family(variant.family)
@@ -205,11 +200,11 @@ def _when_problems(variant: Variant) -> Iterator[str]:
 
 
 @lru_cache(maxsize=None)
-def registry() -> dict[str, Variant]:
-    """Every variant table under ``rules_ref/``, loaded once and validated with every option choice."""
+def _loaded(folders: tuple[Path, ...]) -> dict[str, Variant]:
     found: dict[str, Variant] = {}
     files: dict[str, str] = {}
-    for path in sorted(RULES_REF.glob("*.toml")):
+    # By file name within each folder, the shipped folder first: the order the pages list the tables in.
+    for path in (p for folder in dict.fromkeys(folders) for p in sorted(folder.glob("*.toml"))):
         variant = _load_file(path)
         if variant.id in found:                          # the later one would hide the earlier without a word
             raise VariantError(f"{path.name}: id {variant.id!r} is already the id of {files[variant.id]}")
@@ -221,6 +216,21 @@ def registry() -> dict[str, Variant]:
     if not found:
         raise VariantError(f"no variant tables found under {RULES_REF}")
     return found
+
+
+class _Registry:
+    """``registry()``: every variant table under ``rules_ref/`` and the registered families' own folders, loaded
+    once per set of folders and validated with every option choice (a family registered later is read on the next
+    call). A test that writes a table into a folder already read calls ``registry.cache_clear()``."""
+
+    def __call__(self) -> dict[str, Variant]:
+        return _loaded((RULES_REF, *table_folders()))
+
+    def cache_clear(self) -> None:
+        _loaded.cache_clear()
+
+
+registry = _Registry()
 
 
 #: The game a front offers when none is asked for (the new-match page, the meld checker): the house game.
@@ -243,7 +253,7 @@ def get_variant(variant_id: str) -> Variant:
                           field="variant") from None
 
 
-def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> "GameRules":
+def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> GameRules:
     return get_variant(variant_id).rules(options)
 
 
