@@ -7,25 +7,14 @@ from typing import Any, Mapping
 
 from scorekeeper.rules.cards import RANKS
 from scorekeeper.rules.tables.reading import frozen
-from scorekeeper.rules.tables.variants import players_total, total_players_problems
+from scorekeeper.rules.tables.variants import TableRules, game_fields, total_players_problems
 
 #: The ranks of a rummy deck, low to high (no jokers: the toy plays one 52-card pack).
 ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class ToyRules:
-    id: str
-    name: str
-    family: str
-    seed: str
-    reference: str
-    options: Mapping[str, str]
-    min_sides: int
-    max_sides: int
-    players_per_side: int
-    total_players: tuple[int, int]
-    score_per: str
+class ToyRules(TableRules):
     card_values: Mapping[str, int]
     min_size: int
     ace_low: bool              # an ace may start a run (A 2 3) instead of ending one (Q K A)
@@ -42,11 +31,8 @@ class ToyRules:
 
 
 def build_rules(variant: Any, data: dict[str, Any], chosen: Mapping[str, str]) -> ToyRules:
-    ps, melds = data["players"], data["melds"]
-    return ToyRules(id=variant.id, name=variant.name, family=data["family"], seed=data["seed"],
-                    reference=data["reference"], options=frozen(dict(chosen)), min_sides=int(ps["min_sides"]),
-                    max_sides=int(ps["max_sides"]), players_per_side=int(ps["players_per_side"]),
-                    total_players=players_total(ps), score_per=str(ps.get("score_per", "side")),
+    melds = data["melds"]
+    return ToyRules(**game_fields(variant, data, chosen),
                     card_values=frozen({str(k): int(v) for k, v in data["card_values"].items()}),
                     min_size=int(melds["min_size"]), ace_low=bool(melds.get("ace_low", False)),
                     target=int(data["match"]["target"]))

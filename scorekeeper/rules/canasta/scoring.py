@@ -28,7 +28,7 @@ from scorekeeper.rules.canasta.tally import Tally, side_tally
 from scorekeeper.rules.canasta.taxation import tax
 from scorekeeper.rules.tables.variants import side_size
 
-__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_hand", "score_canasta_hand"]
+__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_canasta_hand"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

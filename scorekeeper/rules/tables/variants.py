@@ -113,7 +113,7 @@ def _build(variant: Variant, chosen: Mapping[str, str]) -> GameRules:
     """Apply the chosen options, hand the table to its family's ``build_rules`` hook and check what it built: a
     missing or mistyped entry is a malformed table, a contradiction one of the family's ``table_problems``."""
     hooks = family(variant.family)
-    build, contradictions = hooks.hook("build_rules"), hooks.hook("table_problems")
+    build, contradictions = hooks.build_rules, hooks.table_problems
     data = _patched(variant, chosen)
     try:
         rules = build(variant, data, chosen)
@@ -140,6 +140,35 @@ def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
     in cutthroat, five as 3 + 2); a table without it allows whatever its sides and their size allow."""
     low, high = ps.get("total", [ps["min_sides"], int(ps["max_sides"]) * int(ps["players_per_side"])])
     return int(low), int(high)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableRules:
+    """The fields every family's rules object has (:class:`~.families.GameRules` but ``target``): who the variant
+    is, the options that built it, who sits at its table. A family's rules may extend it (Keltis, the toy rummy of
+    tests/toy_rummy); :func:`game_fields` fills it from a table."""
+
+    id: str
+    name: str
+    family: str
+    seed: str
+    reference: str
+    options: Mapping[str, str]
+    min_sides: int
+    max_sides: int
+    players_per_side: int
+    total_players: tuple[int, int]
+    score_per: str
+
+
+def game_fields(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
+    """The fields every family's rules object has (:class:`~.families.GameRules`), from the variant and its table
+    with the chosen options: who the variant is and who sits at its table. A family's ``build_rules`` adds its own."""
+    ps = data["players"]
+    return {"id": variant.id, "name": variant.name, "family": variant.family, "seed": variant.seed,
+            "reference": variant.reference, "options": frozen(chosen), "min_sides": int(ps["min_sides"]),
+            "max_sides": int(ps["max_sides"]), "players_per_side": int(ps["players_per_side"]),
+            "total_players": players_total(ps), "score_per": str(ps.get("score_per", "side"))}
 
 
 def side_size(r: Any, sides: int) -> int | None:
