@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.outcome import match_outcome
+from scorekeeper.rules.outcome import match_outcome, result_fields
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.problems import Problem, problem
 from tests.toy_rummy.record import ToyRecord, ToySide
@@ -49,11 +49,7 @@ class ToyResult:
         return {s.name: s.total for s in self.sides}
 
     def to_dict(self) -> dict[str, Any]:
-        winner = list(self.winner) if isinstance(self.winner, tuple) else self.winner
-        return {"ok": self.ok, "variant": self.rules.id, "family": self.rules.family,
-                "options": dict(self.rules.options), "sides": [s.to_dict() for s in self.sides],
-                "problems": [p.to_dict() for p in self.problems], "totals": dict(self.totals),
-                "hand_winner": list(self.hand_winner), "match_over": self.match_over, "winner": winner}
+        return result_fields(self)
 
 
 def meld_shape(rules: ToyRules, cards: tuple[Card, ...]) -> str | None:

@@ -169,14 +169,14 @@ def _built_problems(document: dict[str, Any], changed: list[str]) -> list[Record
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.hook("build_rules")(variant, table, document["options"])
+        rules = hooks.build_rules(variant, table, document["options"])
     except (ScorekeeperError, KeyError, TypeError, ValueError, AttributeError) as exc:
         text = str(exc) if isinstance(exc, ScorekeeperError) else f"a key this variant needs is missing ({exc!r})"
         key = text.split(" ", 1)[0].rstrip(":") if "." in text.split(" ", 1)[0] else ""
         return [_error(_primary(key, (), changed) if key else (changed[0] if changed else ""),
                        Phrase("%(text)s", (("text", text),)))]
     return [_error(_primary(p.field, p.also, changed), p.says)
-            for p in as_problems(hooks.hook("table_problems")(rules))]
+            for p in as_problems(hooks.table_problems(rules))]
 
 
 def house_document(variant_id: str, options: Mapping[str, Any] | None, house: Any, *,

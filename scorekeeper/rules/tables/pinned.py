@@ -189,12 +189,12 @@ def _build(document: dict[str, Any]) -> Any:
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.hook("build_rules")(variant, table, chosen)
+        rules = hooks.build_rules(variant, table, chosen)
     except ScorekeeperError as exc:
         raise RecordError(f"the rules cannot be built: {exc}", field="rules.table") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"the table is incomplete or malformed: {exc!r}", field="rules.table") from None
-    if found := hooks.hook("table_problems")(rules):
+    if found := hooks.table_problems(rules):
         raise RecordError("; ".join(map(str, found)), field="rules.table")
     return rules
 
