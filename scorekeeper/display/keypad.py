@@ -25,7 +25,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l, lazy_pgettext
 
 from scorekeeper.rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE
-from scorekeeper.rules.tables.schema import RedThreeInHand
+from scorekeeper.rules.canasta.schema import RedThreeInHand
 
 #: A key: what the button shows, the notation it types, and a name for screen readers.
 Key = tuple[Any, str, Any]

@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any, Container, Mapping, Sequence
 from scorekeeper.rules.outcome import at_deal
 
 if TYPE_CHECKING:
-    from scorekeeper.rules.canasta.scoring import HandResult
-    from scorekeeper.rules.tables.variants import GameRules
+    from scorekeeper.rules.tables.families import GameResult
 
 
-def score_match(rules: GameRules, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
-                checked: Container[int] | None = None) -> list["HandResult"]:
+def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
+                checked: Container[int] | None = None) -> list["GameResult"]:
     """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.pinned`),
     each starting from the totals the previous one produced.
 
@@ -28,8 +27,7 @@ def score_match(rules: GameRules, hands: Sequence[Mapping[str, Any]], totals_bef
     """
     from scorekeeper.rules import bounds
     from scorekeeper.rules.errors import RecordError
-    from scorekeeper.rules.records import parse_record
-    from scorekeeper.rules.canasta.scoring import score_hand
+    from scorekeeper.rules.records import parse_record, score_hand
 
     totals = dict(totals_before or {})
     results = []

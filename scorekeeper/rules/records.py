@@ -1,4 +1,4 @@
-"""What every family's record shares: the dispatch to a family's reader, the rules a record names, its sides
+"""What every family's record shares: the dispatch to a family's reader and scorer, the rules a record names, its sides
 and totals, and the JSON shapes they are read from. Malformed input raises :class:`RecordError` naming the field.
 
 A family's own reader (:mod:`scorekeeper.rules.canasta.record`, :mod:`scorekeeper.rules.keltis.record`) builds
@@ -12,26 +12,28 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Typ
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.tables.house import house_rules
-from scorekeeper.rules.tables.families import family
-from scorekeeper.rules.tables.variants import get_variant, registry
-
-if TYPE_CHECKING:
-    from scorekeeper.rules.tables.variants import GameRules
+from scorekeeper.rules.tables.families import GameRecord, GameResult, family
+from scorekeeper.rules.tables.variants import default_variant, get_variant, registry
 
 
-def parse_record(data: object, rules: GameRules | None = None) -> Any:
+def parse_record(data: Any, rules: Any = None) -> GameRecord:
     """Read a record as decoded from JSON (see the CLI contract in the README).
 
     The variant's family decides the format (:data:`~scorekeeper.rules.tables.families.FAMILIES`): a known variant of
-    another family goes to that family's ``parse_record`` hook; everything else is read as a canasta hand, which
-    also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
+    another family goes to that family's ``parse_record`` hook; everything else is read by the family of the house
+    game (:func:`~.variants.default_variant`: canasta), which also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
     under them and its own ``variant``/``options`` are not looked up in today's tables.
     """
     if rules is not None:
         return family(rules.family).parse_record(data, rules)
     variant_id = data.get("variant") if isinstance(data, dict) else None
     variant = registry().get(variant_id) if isinstance(variant_id, str) else None
-    return family(variant.family if variant else "canasta").parse_record(data, None)
+    return family((variant or get_variant(default_variant())).family).parse_record(data)
+
+
+def score_hand(record: GameRecord) -> GameResult:
+    """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
+    return family(record.rules.family).score_hand(record)
 
 
 def record_rules(data: Mapping[str, Any], example: str, rules: GameRules | None = None) -> GameRules:

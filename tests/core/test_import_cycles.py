@@ -212,5 +212,5 @@ def test_family_hooks_are_the_functions_themselves():
     keltis = FAMILIES["keltis"]
     register(keltis)                                   # the same family again: nothing changes
     with pytest.raises(VariantError, match="'keltis' is already registered"):
-        register(Family(name="keltis", build_rules=keltis.build_rules, table_problems=keltis.table_problems,
+        register(Family(name="keltis", schema=keltis.schema, build_rules=keltis.build_rules, table_problems=keltis.table_problems,
                         parse_record=keltis.parse_record, score_hand=keltis.score_hand))

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from scorekeeper.store import matches, transfer
-from scorekeeper.rules.canasta import scoring
+from scorekeeper.rules import records as scoring    # the dispatcher every scoring goes through
 
 API = "/api/v1"
 STAMP = "2026-05-01T18:30:00Z"
@@ -39,7 +39,7 @@ def adds(count: int) -> list[tuple[str, int]]:
 
 @pytest.fixture
 def scorings(monkeypatch):
-    """How many hands the rules core scored (every scoring goes through scoring.score_hand)."""
+    """How many hands the rules core scored (every scoring goes through records.score_hand)."""
     count = [0]
     real = scoring.score_hand
 

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any, Callable, Mapping, TypeVar
 
 from scorekeeper.rules import bounds
-from scorekeeper.rules.bounds import CanastaLimits, canasta_limits
+from scorekeeper.rules.canasta.limits import CanastaLimits, canasta_limits
 from scorekeeper.rules.cards import NOTATION_HELP, Card, parse_cards, unreadable_tokens
 from scorekeeper.rules.errors import NotationError, RecordError
 from scorekeeper.rules.phrases import phrase

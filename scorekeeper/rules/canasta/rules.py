@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, Mapping, TypeVar
 
-from scorekeeper.rules.tables.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, ScorePer, TopTie, WildMix,
-                     WildRelation)
+from scorekeeper.rules.canasta.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, TopTie,
+                                              WildMix, WildRelation)
+from scorekeeper.rules.tables.schema import ScorePer
 
 #: The shapes a meld may take (the keys of a table's ``[melds.<shape>]``), and the meld kind each is reported as.
 GROUP, SEQUENCE, WILD_ONLY, BLACK_THREES = "group", "sequence", "wild_only", "black_threes"

@@ -26,10 +26,9 @@ from scorekeeper.rules.canasta.summary import deck_problems, summary_problems
 from scorekeeper.rules.canasta.value_groups import table_count_problems
 from scorekeeper.rules.canasta.tally import Tally, side_tally
 from scorekeeper.rules.canasta.taxation import tax
-from scorekeeper.rules.tables.families import family
 from scorekeeper.rules.tables.variants import side_size
 
-__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_hand", "score_canasta_hand"]
+__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_canasta_hand"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -299,11 +298,6 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
                       penalty=penalty, penalty_items=penalties, score=score, taxed=taxed, total_before=side_before,
                       total=total, next_opening_minimum=minimum, next_opening_canasta=canasta,
                       player_results=tuple(players))
-
-
-def score_hand(record: Any) -> Any:
-    """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
-    return family(record.rules.family).hook("score_hand")(record)
 
 
 def score_canasta_hand(record: HandRecord) -> HandResult:

@@ -16,14 +16,15 @@ from scorekeeper.rules.canasta.rules import (BLACK_THREES, GROUP, SEQUENCE, WILD
 from scorekeeper.rules.cards import NATURAL_RANKS
 from scorekeeper.rules.errors import VariantError
 from scorekeeper.rules.canasta.hooks import HOOKS
-from scorekeeper.rules.tables.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, ScorePer, TopTie, WildMix,
-                     WildRelation)
+from scorekeeper.rules.canasta.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, TopTie,
+                                              WildMix, WildRelation)
+from scorekeeper.rules.tables.schema import ScorePer
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.canasta.tally import tally_vocabulary
 from scorekeeper.rules.phrases import phrase
-from scorekeeper.rules.canasta.table_checks import TableProblem, as_problems, bracket_problems, canasta_kind_problems, shape_problems
-from scorekeeper.rules.tables.families import VariantInfo
-from scorekeeper.rules.tables.variants import players_total, total_players_problems
+from scorekeeper.rules.tables.families import TableProblem, as_problems
+from scorekeeper.rules.canasta.table_checks import bracket_problems, canasta_kind_problems, shape_problems
+from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
 
 DEFAULT_WILDS = ("2", "JK")
 

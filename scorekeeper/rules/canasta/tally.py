@@ -49,6 +49,21 @@ _UNDER = {n: f"sequence_melds_under_{n}" for n in _LENGTHS}
 assert set(_CANASTAS_BY_SHAPE) | set(_MELDS_BY_SHAPE) <= set(SHAPES)
 
 
+#: Counts a summary side never sets (it records canastas by kind and card points, not its melds): a bonus or
+#: condition on one of these scores as if it were 0, so the hand form says so (:func:`.summary.summary_gaps`).
+NOT_IN_SUMMARY = frozenset(("black_threes", *_MELDS_BY_SHAPE.values(), *_AT_LEAST.values(), *_UNDER.values()))
+#: Counts a summary side does not set either, of which the form has never warned (kept so, issue 20): a summary
+#: side records no hand cards, so no red three left in hand.
+UNWARNED_IN_SUMMARY = frozenset(("red_threes_in_hand",))
+
+
+def summary_counts(vocabulary: Iterable[str]) -> frozenset[str]:
+    """The counts of ``vocabulary`` a summary side sets (:func:`_summary_tally`): its canastas by kind, shape,
+    wild cards and rank (from the kind's table), ``melds`` and ``cards_in_hand`` as at least 1 when it melded or
+    held points, and what every side records (red threes, twins, going out, ...)."""
+    return frozenset(vocabulary) - NOT_IN_SUMMARY - UNWARNED_IN_SUMMARY
+
+
 def tally_vocabulary(kinds: Iterable[str]) -> frozenset[str]:
     """Every count name a condition of a table with these canasta kinds may use."""
     return frozenset((*COUNTS, *kinds, *_BY_RANK.values(), *_AT_LEAST.values(), *_UNDER.values()))

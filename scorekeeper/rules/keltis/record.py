@@ -11,6 +11,7 @@ from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.records import json_object, record_rules, record_sides, side_names, whole_number
+from scorekeeper.rules.keltis.limits import KeltisLimits, keltis_limits
 from scorekeeper.rules.keltis.table import KeltisRules
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
@@ -59,7 +60,7 @@ def parse_row(rules: KeltisRules, value: object, field: str = "row") -> tuple[Ro
     """A colour row as laid: ``"10 9 8 G8 7 X"``. A token that is no card raises RecordError naming it."""
     cards = []
     for n, token in enumerate(_tokens(value, field, 'a colour row as text such as "0 1 2 3 X"',
-                                      bounds.keltis_limits(rules).cards), start=1):
+                                      keltis_limits(rules).cards), start=1):
         text = token.upper()
         grey = _GREY_TOKEN.fullmatch(text)
         if text == "X":
@@ -80,7 +81,7 @@ def parse_grey_row(rules: KeltisRules, value: object, field: str = "grey") -> tu
     """The neutral grey row: values of the point cards in it (``"3 5 2"``; ``G3`` is read as 3 too)."""
     out = []
     for n, token in enumerate(_tokens(value, field, 'the grey row as text such as "3 5 2"',
-                                      bounds.keltis_limits(rules).cards), start=1):
+                                      keltis_limits(rules).cards), start=1):
         text = token.upper().removeprefix("G")
         if not (_NUMBER_TOKEN.fullmatch(text) and int(text) in rules.grey_values):
             raise RecordError(phrase(
@@ -93,7 +94,7 @@ def parse_grey_row(rules: KeltisRules, value: object, field: str = "grey") -> tu
 def parse_stones(value: object, field: str = "stones", most: int = 9) -> tuple[int, ...]:
     """Wishing stones as a list of whole numbers (or text ``"1 2 3"``), at most ``most`` (the game's stones).
     Values of two digits at most are read; whether the game has that stone is checked as a problem."""
-    limit = bounds.KeltisLimits(cards=0, stones=most).stone_value
+    limit = KeltisLimits(cards=0, stones=most).stone_value
     if isinstance(value, str):
         tokens = [t for t in _SPLIT.split(bounds.notation(value, field).strip()) if t]
         if bad := next((t for t in tokens if not _STONE_TOKEN.fullmatch(t)), None):

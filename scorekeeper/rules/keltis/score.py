@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from scorekeeper.rules.outcome import result_fields
 from scorekeeper.rules.phrases import named, phrase
 from scorekeeper.rules.problems import Problem, problem
 from scorekeeper.rules.keltis.record import CLOSING, GREY, KeltisRecord, PlayerTable, _span
@@ -56,11 +57,7 @@ class KeltisResult:
         return not self.problems
 
     def to_dict(self) -> dict[str, Any]:
-        winner = list(self.winner) if isinstance(self.winner, tuple) else self.winner
-        return {"ok": self.ok, "variant": self.rules.id, "family": self.rules.family,
-                "options": dict(self.rules.options), "sides": [s.to_dict() for s in self.sides],
-                "problems": [p.to_dict() for p in self.problems], "totals": dict(self.totals),
-                "hand_winner": list(self.hand_winner), "match_over": self.match_over, "winner": winner}
+        return result_fields(self)
 
 
 def _side_result(rules: KeltisRules, record: KeltisRecord, table: PlayerTable) -> KeltisSideResult:

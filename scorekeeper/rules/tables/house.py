@@ -23,11 +23,10 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.families import as_problems, family
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.tables.pinned import MAX_BYTES, canonical, digest, resolved, rules_from_json
-from scorekeeper.rules.tables.schema import SCHEMAS, located
-from scorekeeper.rules.canasta.table_checks import as_problems
+from scorekeeper.rules.tables.schema import located
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.tables.variants import Variant
 
@@ -158,16 +157,11 @@ def _primary(key: str, also: tuple[str, ...], changed: list[str]) -> str:
     return key
 
 
-# What an entry of a map needs to be built (canasta_table.build_canasta_rules reads these without a default): a
-# kind a house rule adds is told which key it lacks, not the KeyError the build would raise.
-_NEEDED = {"canastas": ("label", "bonus", "size"), "bonuses": ("label",), "penalties": ("label", "points")}
-
-
 def _missing(table: Mapping[str, Any]) -> list[RecordError]:
-    if table.get("family") != "canasta":
-        return []
+    """What a new entry of a map section lacks (the family's ``entry_needs``): a kind a house rule adds is told
+    which key it lacks, not the KeyError the build would raise."""
     return [_error(f"{section}.{entry}.{key}", phrase("a new entry needs %(key)s", key=key))
-            for section, keys in _NEEDED.items() for entry, value in table.get(section, {}).items()
+            for section, keys in family(table["family"]).entry_needs.items() for entry, value in table.get(section, {}).items()
             if isinstance(value, Mapping) for key in keys if key not in value]
 
 
@@ -178,14 +172,14 @@ def _built_problems(document: dict[str, Any], changed: list[str]) -> list[Record
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.hook("build_rules")(variant, table, document["options"])
+        rules = hooks.build_rules(variant, table, document["options"])
     except (ScorekeeperError, KeyError, TypeError, ValueError, AttributeError) as exc:
         text = str(exc) if isinstance(exc, ScorekeeperError) else f"a key this variant needs is missing ({exc!r})"
         key = text.split(" ", 1)[0].rstrip(":") if "." in text.split(" ", 1)[0] else ""
         return [_error(_primary(key, (), changed) if key else (changed[0] if changed else ""),
                        Phrase("%(text)s", (("text", text),)))]
     return [_error(_primary(p.field, p.also, changed), p.says)
-            for p in as_problems(hooks.hook("table_problems")(rules))]
+            for p in as_problems(hooks.table_problems(rules))]
 
 
 def house_document(variant_id: str, options: Mapping[str, Any] | None, house: object, *,
@@ -197,7 +191,7 @@ def house_document(variant_id: str, options: Mapping[str, Any] | None, house: ob
     table, errors = copy.deepcopy(document["table"]), list[RecordError]()
     _merge(table, partial, "", errors)
     _raise(errors)
-    schema = SCHEMAS[table["family"]]
+    schema = family(table["family"]).schema
     _raise([_error(key.split(" ", 1)[0], says) for key, says in located(table, schema)])
     found = list(changes(document["table"], table))
     if not found:

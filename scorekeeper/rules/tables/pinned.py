@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.schema import SCHEMAS, problems
+from scorekeeper.rules.tables.families import FAMILIES
+from scorekeeper.rules.tables.schema import problems
 from scorekeeper.rules.tables.reading import frozen, value_at
 from scorekeeper.rules.tables.families import family
 from scorekeeper.rules.tables.variants import Variant, resolved_table
@@ -158,12 +159,12 @@ def _checked(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     for key in IDENTITY:
         if not isinstance(document.get(key), str) or table.get(key) != document[key]:
             raise RecordError(f"expected the table's {key} as text, the same in the table", field=f"rules.{key}")
-    if table["family"] not in SCHEMAS:
-        raise RecordError(f"unknown family {table['family']!r}; families are: " + ", ".join(SCHEMAS),
+    if table["family"] not in FAMILIES:
+        raise RecordError(f"unknown family {table['family']!r}; families are: " + ", ".join(FAMILIES),
                           field="rules.family")
     if "options" in table:
         raise RecordError("a resolved table has its options applied, not listed", field="rules.table.options")
-    if found := list(problems(table, SCHEMAS[table["family"]])):
+    if found := list(problems(table, FAMILIES[table["family"]].schema)):
         raise RecordError("; ".join(found), field="rules.table")
     if "house" in document:
         _check_house(document["house"], table)
@@ -192,12 +193,12 @@ def _build(document: dict[str, Any]) -> GameRules:
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules: GameRules = hooks.hook("build_rules")(variant, table, chosen)
+        rules = hooks.build_rules(variant, table, chosen)
     except ScorekeeperError as exc:
         raise RecordError(f"the rules cannot be built: {exc}", field="rules.table") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"the table is incomplete or malformed: {exc!r}", field="rules.table") from None
-    if found := hooks.hook("table_problems")(rules):
+    if found := hooks.table_problems(rules):
         raise RecordError("; ".join(map(str, found)), field="rules.table")
     return rules
 
