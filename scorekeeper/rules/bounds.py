@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator
+from typing import Any, Iterator, Sized
 
 from scorekeeper.rules import cards
 from scorekeeper.rules.errors import RecordError

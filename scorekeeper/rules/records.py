@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Typ
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.tables.house import house_rules
-from scorekeeper.rules.tables.families import GameRecord, GameResult, family
+from scorekeeper.rules.tables.families import GameRecord, GameResult, GameRules, family
 from scorekeeper.rules.tables.variants import default_variant, get_variant, registry
 
 
@@ -24,16 +24,20 @@ def parse_record(data: Any, rules: Any = None) -> GameRecord:
     game (:func:`~.variants.default_variant`: canasta), which also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
     under them and its own ``variant``/``options`` are not looked up in today's tables.
     """
-    if rules is not None:
-        return family(rules.family).parse_record(data, rules)
-    variant_id = data.get("variant") if isinstance(data, dict) else None
-    variant = registry().get(variant_id) if isinstance(variant_id, str) else None
-    return family((variant or get_variant(default_variant())).family).parse_record(data)
+    if rules is None:
+        variant_id = data.get("variant") if isinstance(data, dict) else None
+        variant = registry().get(variant_id) if isinstance(variant_id, str) else None
+        name = (variant or get_variant(default_variant())).family
+    else:
+        name = rules.family
+    parsed: GameRecord = family(name).parse_record(data, rules)
+    return parsed
 
 
 def score_hand(record: GameRecord) -> GameResult:
     """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
-    return family(record.rules.family).score_hand(record)
+    result: GameResult = family(record.rules.family).score_hand(record)
+    return result
 
 
 def record_rules(data: Mapping[str, Any], example: str, rules: GameRules | None = None) -> GameRules:

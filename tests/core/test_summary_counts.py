@@ -1,5 +1,5 @@
 """Which tally counts a summary side records (issue 20): the core says so (``tally.NOT_IN_SUMMARY``,
-``summary.summary_gaps``), the hand form only shows it; before, the web guessed from a count's name, and a new
+``tally.summary_gaps``), the hand form only shows it; before, the web guessed from a count's name, and a new
 count would have scored 0 in summary mode without a word."""
 
 from types import SimpleNamespace
@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 from scorekeeper.rules import registry
-from scorekeeper.rules.canasta.summary import SideSummary, bonus_keys, condition_keys, summary_gaps
-from scorekeeper.rules.canasta.tally import NOT_IN_SUMMARY, UNWARNED_IN_SUMMARY, side_tally, summary_counts, \
-    tally_vocabulary
+from scorekeeper.rules.canasta.summary import SideSummary
+from scorekeeper.rules.canasta.tally import NOT_IN_SUMMARY, UNWARNED_IN_SUMMARY, bonus_keys, condition_keys, side_tally, \
+    summary_counts, summary_gaps, tally_vocabulary
 
 
 def _shipped_canasta_rules():

@@ -15,9 +15,9 @@ from scorekeeper.rules.cards import NATURAL_RANKS
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.phrases import named, phrase
 from scorekeeper.rules.problems import Problem, problem
-from scorekeeper.rules.canasta.rules import BonusRule, CanastaKind, Condition, Rules
-from scorekeeper.rules.canasta.tally import NOT_IN_SUMMARY
-from scorekeeper.rules.canasta.value_groups import COUNT_FIELDS, check_side, parse_counts, points_of
+from scorekeeper.rules.canasta.rules import CanastaKind, Rules
+from scorekeeper.rules.canasta.limits import CanastaLimits
+from scorekeeper.rules.canasta.value_groups import COUNT_FIELDS, ToInt, check_side, parse_counts, points_of
 
 SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points", "melded_counts", "hand_counts")
 
@@ -40,7 +40,8 @@ class SideSummary:
         return self.melded_points > 0 or self.canasta_count > 0
 
 
-def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int, limits: Any) -> SideSummary:
+def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int: ToInt,
+                  limits: CanastaLimits) -> SideSummary:
     """The summary fields of a side; ``limits`` (:func:`.limits.canasta_limits`) bounds each count by the deck."""
     canastas = data.get("canastas", {})
     if not isinstance(canastas, dict):
@@ -130,21 +131,3 @@ def deck_problems(rules: Rules, summaries: Iterable[SideSummary]) -> list[Proble
             "%(deck_wilds)s and %(deck_naturals)s", count=count, wilds=wilds, naturals=naturals,
             deck_wilds=deck_wilds, deck_naturals=deck_naturals), field="sides"))
     return out
-
-
-def condition_keys(condition: Condition) -> tuple[str, ...]:
-    """Every tally count a condition reads."""
-    return (*condition.count, *condition.at_least_count_of, *condition.at_most_count_of)
-
-
-def bonus_keys(bonus: BonusRule) -> tuple[str, ...]:
-    """Every tally count a bonus reads: what it is paid per and what its conditions count."""
-    return (*((bonus.per,) if bonus.per else ()),
-            *(k for c in (*bonus.when, *bonus.plus_when) for k in condition_keys(c)))
-
-
-def summary_gaps(rules: Rules) -> list[BonusRule]:
-    """The bonuses a summary cannot score, because they count what a summary side does not record
-    (:data:`.tally.NOT_IN_SUMMARY`: melds by shape, as Brazilian's sequences of five, S59, or melded black threes,
-    as Cuban's all four): the hand form says so, rather than a saved summary silently lacking them."""
-    return [b for b in rules.bonuses if any(k in NOT_IN_SUMMARY for k in bonus_keys(b))]

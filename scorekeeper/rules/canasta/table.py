@@ -22,7 +22,7 @@ from scorekeeper.rules.tables.schema import ScorePer
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.canasta.tally import tally_vocabulary
 from scorekeeper.rules.phrases import phrase
-from scorekeeper.rules.tables.families import TableProblem, as_problems
+from scorekeeper.rules.tables.families import TableProblem, VariantInfo, as_problems
 from scorekeeper.rules.canasta.table_checks import bracket_problems, canasta_kind_problems, shape_problems
 from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
 

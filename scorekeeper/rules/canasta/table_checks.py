@@ -22,7 +22,7 @@ SHAPE_KEYS = {GROUP: "melds.group", SEQUENCE: "melds.sequence", WILD_ONLY: "meld
               BLACK_THREES: "melds.black_threes"}
 
 
-def bracket_problems(rows: tuple[Bracket, ...], key: str, *, required: bool) -> Iterator[TableProblem]:
+def bracket_problems(rows: tuple[Bracket[object], ...], key: str, *, required: bool) -> Iterator[TableProblem]:
     """Brackets are found by the last ``from`` a total reaches: they must rise, and the first must start from
     the lowest total, or a total below it would have no bracket at all. ``required``: an empty list is a
     contradiction (opening minimums); otherwise it means none (a table without taxation)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from scorekeeper.rules.canasta.rules import BLACK_THREES, GROUP, SEQUENCE, SHAPES, WILD_ONLY
+from scorekeeper.rules.canasta.rules import BLACK_THREES, GROUP, SEQUENCE, SHAPES, WILD_ONLY, BonusRule, Condition
 from scorekeeper.rules.cards import NATURAL_RANKS
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ assert set(_CANASTAS_BY_SHAPE) | set(_MELDS_BY_SHAPE) <= set(SHAPES)
 
 
 #: Counts a summary side never sets (it records canastas by kind and card points, not its melds): a bonus or
-#: condition on one of these scores as if it were 0, so the hand form says so (:func:`.summary.summary_gaps`).
+#: condition on one of these scores as if it were 0, so the hand form says so (:func:`summary_gaps`).
 NOT_IN_SUMMARY = frozenset(("black_threes", *_MELDS_BY_SHAPE.values(), *_AT_LEAST.values(), *_UNDER.values()))
 #: Counts a summary side does not set either, of which the form has never warned (kept so, issue 20): a summary
 #: side records no hand cards, so no red three left in hand.
@@ -62,6 +62,24 @@ def summary_counts(vocabulary: Iterable[str]) -> frozenset[str]:
     wild cards and rank (from the kind's table), ``melds`` and ``cards_in_hand`` as at least 1 when it melded or
     held points, and what every side records (red threes, twins, going out, ...)."""
     return frozenset(vocabulary) - NOT_IN_SUMMARY - UNWARNED_IN_SUMMARY
+
+
+def condition_keys(condition: Condition) -> tuple[str, ...]:
+    """Every tally count a condition reads."""
+    return (*condition.count, *condition.at_least_count_of, *condition.at_most_count_of)
+
+
+def bonus_keys(bonus: BonusRule) -> tuple[str, ...]:
+    """Every tally count a bonus reads: what it is paid per and what its conditions count."""
+    return (*((bonus.per,) if bonus.per else ()),
+            *(k for c in (*bonus.when, *bonus.plus_when) for k in condition_keys(c)))
+
+
+def summary_gaps(rules: Rules) -> list[BonusRule]:
+    """The bonuses a summary cannot score, because they count what a summary side does not record
+    (:data:`NOT_IN_SUMMARY`: melds by shape, as Brazilian's sequences of five, S59, or melded black threes,
+    as Cuban's all four): the hand form says so, rather than a saved summary silently lacking them."""
+    return [b for b in rules.bonuses if any(k in NOT_IN_SUMMARY for k in bonus_keys(b))]
 
 
 def tally_vocabulary(kinds: Iterable[str]) -> frozenset[str]:

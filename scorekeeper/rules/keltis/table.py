@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from scorekeeper.rules.tables.families import VariantInfo
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.tables.variants import TableRules, Variant, game_fields, total_players_problems
 

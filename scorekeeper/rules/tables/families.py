@@ -17,7 +17,7 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from scorekeeper.rules.errors import VariantError
 from scorekeeper.rules.phrases import Phrase
@@ -101,8 +101,6 @@ def as_problems(found: Iterable[TableProblem | str]) -> list[TableProblem]:
 #: A generated block of a rules reference (:mod:`.reference`): the table under each choice of options (its
 #: ``Case`` values; typed loosely here because :mod:`.reference` sits above this module) -> Markdown lines.
 ReferenceBlock = Callable[[list[Any]], list[str]]
-#: What a variant is given to build rules from: its id and raw table (a :class:`~.variants.Variant`).
-BuildRules = Callable[[Any, dict[str, Any], Mapping[str, str]], GameRules]
 
 
 def _no_house_fields(table: Mapping[str, Any]) -> Iterable[Any]:
@@ -131,13 +129,15 @@ class VariantInfo(Protocol):
     def reference(self) -> str: ...
 
 
-RulesT = TypeVar("RulesT")
-RecordT = TypeVar("RecordT")
-ResultT = TypeVar("ResultT")
+# Family is generic in what its hooks make, so a family's hooks are checked against each other (its reader takes
+# its own rules, its scorer its own records); the registry holds them as AnyFamily.
+RulesT = TypeVar("RulesT", bound=GameRules)
+RecordT = TypeVar("RecordT", bound=GameRecord)
+ResultT = TypeVar("ResultT", bound=GameResult)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Family:
+class Family(Generic[RulesT, RecordT, ResultT]):
     """A game family: its data and hooks, all the core asks of it.
 
     - ``schema``: what its tables may say (the schema language of :mod:`.schema`);
@@ -163,10 +163,10 @@ class Family:
 
     name: str
     schema: Mapping[str, Any]
-    build_rules: BuildRules
-    table_problems: Callable[[Any], Sequence[TableProblem | str]]
-    parse_record: Callable[..., GameRecord]
-    score_hand: Callable[[Any], GameResult]
+    build_rules: Callable[[VariantInfo, dict[str, Any], Mapping[str, str]], RulesT]
+    table_problems: Callable[[RulesT], Sequence[TableProblem | str]]
+    parse_record: Callable[[object, RulesT | None], RecordT]
+    score_hand: Callable[[RecordT], ResultT]
     tables: Path | None = None
     reference_blocks: Mapping[str, ReferenceBlock] = field(default_factory=lambda: MappingProxyType({}))
     groups: tuple[str, ...] = ()

@@ -19,19 +19,16 @@ import copy
 import json
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.families import as_problems, family
+from scorekeeper.rules.tables.families import GameRules, as_problems, family
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.tables.pinned import MAX_BYTES, canonical, digest, resolved, rules_from_json
 from scorekeeper.rules.tables.schema import located
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.tables.variants import Variant
-
-if TYPE_CHECKING:
-    from scorekeeper.rules.tables.variants import GameRules
 
 #: Keys of a table that say which variant it is, not how it is played: a house rule may not change them.
 FORBIDDEN = ("id", "name", "family", "seed", "reference", "extends", "drop_options", "options")

@@ -27,18 +27,15 @@ import hashlib
 import json
 from collections import OrderedDict
 from threading import Lock
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.families import FAMILIES
+from scorekeeper.rules.tables.families import FAMILIES, GameRules
 from scorekeeper.rules.tables.schema import problems
 from scorekeeper.rules.tables.reading import frozen, value_at
 from scorekeeper.rules.tables.families import family
 from scorekeeper.rules.tables.variants import Variant, resolved_table
-
-if TYPE_CHECKING:
-    from scorekeeper.rules.tables.variants import GameRules
 
 FORMAT = "scorekeeper-rules"
 FORMAT_VERSION = 1
@@ -193,7 +190,7 @@ def _build(document: dict[str, Any]) -> GameRules:
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.build_rules(variant, table, chosen)
+        rules: GameRules = hooks.build_rules(variant, table, chosen)
     except ScorekeeperError as exc:
         raise RecordError(f"the rules cannot be built: {exc}", field="rules.table") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

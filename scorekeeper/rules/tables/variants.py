@@ -18,10 +18,10 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from scorekeeper.rules.errors import RecordError, VariantError
-from scorekeeper.rules.tables.families import GameRules, family, table_folders
+from scorekeeper.rules.tables.families import GameRules, VariantInfo, family, table_folders
 from scorekeeper.rules.tables.reading import frozen, read_table, thawed
 
 RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF", Path(__file__).resolve().parents[3] / "rules_ref"))
@@ -161,7 +161,7 @@ class TableRules:
     score_per: str
 
 
-def game_fields(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
+def game_fields(variant: VariantInfo, data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
     """The fields every family's rules object has (:class:`~.families.GameRules`), from the variant and its table
     with the chosen options: who the variant is and who sits at its table. A family's ``build_rules`` adds its own."""
     ps = data["players"]
@@ -171,7 +171,7 @@ def game_fields(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, 
             "total_players": players_total(ps), "score_per": str(ps.get("score_per", "side"))}
 
 
-def side_size(r: Any, sides: int) -> int | None:
+def side_size(r: GameRules, sides: int) -> int | None:
     """How many players each of ``sides`` sides holds when the form seats a fixed number that the sides divide:
     six play as 3 + 3 or as 2 + 2 + 2, never 3 + 2 + 1 (seed 003 l. 45, 81). A total the sides do not divide is a
     form of uneven sides by design (5 as 3 + 2, cutthroat's 3 as 2 + 1): None, only the total is checked."""

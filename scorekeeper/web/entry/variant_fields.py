@@ -12,7 +12,7 @@ from wtforms import BooleanField
 
 from scorekeeper.rules import Rules
 from scorekeeper.rules.canasta.limits import canasta_limits
-from scorekeeper.rules.canasta.summary import summary_gaps as core_summary_gaps
+from scorekeeper.rules.canasta.tally import summary_gaps as core_summary_gaps
 from scorekeeper.display.words import table_word
 
 
@@ -37,5 +37,5 @@ def side_extras(rules: Rules, side: Mapping[str, Any], count: Callable[..., Any]
 
 def summary_gaps(rules: Rules) -> list[str]:
     """The labels of the bonuses a summary cannot score (the core knows which counts a summary records:
-    ``canasta.summary.summary_gaps``): the form says so, rather than a saved summary silently lacking them."""
+    ``canasta.tally.summary_gaps``): the form says so, rather than a saved summary silently lacking them."""
     return [table_word(bonus.label) for bonus in core_summary_gaps(rules)]
