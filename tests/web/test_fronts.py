@@ -160,7 +160,8 @@ def test_every_partial_a_front_names_exists():
         named = [getattr(entry.pages, f) for f in ("words", "entry_side", "entry_modes", "entry_data",
                                                    "sheet_legend", "sheet_cell", "sheet_detail", "standings",
                                                    "revision")]
-        assert [n for n in named if n is not None and not (TEMPLATES / n).is_file()] == [], entry.family
+        folders = [TEMPLATES, *([entry.template_folder] if entry.template_folder else [])]
+        assert [n for n in named if n is not None and not any((f / n).is_file() for f in folders)] == [], entry.family
 
 
 # ------------------------------------------------------------------------------------------ a plugged-in family
