@@ -19,6 +19,7 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from scorekeeper.rules import Rules, get_variant, registry
+from scorekeeper.rules.cards import split_melds
 from scorekeeper.rules.tables.variants import OptionSpec
 from scorekeeper.rules.bounds import PENALTY_POINTS_MAX
 from scorekeeper.rules.canasta.limits import canasta_limits
