@@ -53,6 +53,7 @@ def main() -> int:
     from pypdf import PdfReader
 
     from scorekeeper import create_app, pdf
+    from scorekeeper.fronts import front_of
     from scorekeeper.store import matches
     from test_pdf import played_hands
 
@@ -65,20 +66,21 @@ def main() -> int:
         for hand in played_hands(30, PLAYERS):
             matches.add_hand(session, match, hand, based_on=match.version)
         sheet, rules = matches.scoresheet(match), matches.rules_of(match)
+        build = front_of(rules).pdf_sheet
         assert len(sheet["hands"]) == 30 and not sheet["match_over"]
 
-        body = pdf.sheet_pdf(sheet, rules)                # warm-up: fonts, stylesheet, templates
+        body = pdf.sheet_pdf(sheet, rules, None, build)                # warm-up: fonts, stylesheet, templates
         pdf.html_to_pdf(FLOOR_HTML)
         pages = len(PdfReader(__import__("io").BytesIO(body)).pages)
 
-        context = pdf.sheet_context(sheet, rules)
+        context = pdf.sheet_context(sheet, rules, None, build)
         numbers = [text for l in context["ledgers"] for _, text in l.rows]
         lines = numbers + [f"{hand['number']} {side['name']} {side['text']}"
                            for hand in context["details"] for side in hand["sides"]]
         bare_html = f"<!doctype html><html lang=\"en\"><body><pre>{escape(chr(10).join(lines))}</pre></body></html>"
         pdf.html_to_pdf(bare_html)
-        html_times = timed(lambda: pdf.sheet_html(sheet, rules), REPEATS_SHEET)
-        sheet_times = timed(lambda: pdf.sheet_pdf(sheet, rules), REPEATS_SHEET)
+        html_times = timed(lambda: pdf.sheet_html(sheet, rules, None, build), REPEATS_SHEET)
+        sheet_times = timed(lambda: pdf.sheet_pdf(sheet, rules, None, build), REPEATS_SHEET)
         floor_times = timed(lambda: pdf.html_to_pdf(FLOOR_HTML), REPEATS_FLOOR)
         bare_times = timed(lambda: pdf.html_to_pdf(bare_html), REPEATS_SHEET)
         numbers_html = f"<!doctype html><html lang=\"en\"><body><pre>{escape(chr(10).join(numbers))}</pre></body></html>"

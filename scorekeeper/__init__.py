@@ -115,3 +115,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     web.init_app(app)
     limiter.init_app(app)
     return app
+
+
+# The rules core, and with it the plug-in families named by SCOREKEEPER_PLUGINS, loaded once this package is whole
+# and before any of its layers: a plug-in that registers a front imports the fronts, which import the rules core;
+# were the rules core first imported from inside a front (the keypad, the sheet's words), that front would still
+# be half made when the plug-in asks for it.
+from scorekeeper import rules as _rules  # noqa: E402,F401

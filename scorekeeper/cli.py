@@ -203,6 +203,7 @@ def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
     Raises :class:`scorekeeper.store.transfer.ImportRefused` when the file is not an importable match.
     """
     from scorekeeper import create_app, pdf
+    from scorekeeper.fronts import front_of
     from scorekeeper.store import matches, transfer
     from scorekeeper.display.sheet import house_shown
 
@@ -212,7 +213,9 @@ def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
             session = app.extensions["scorekeeper_sessions"]()
             try:
                 match = transfer.import_match(session, data)
-                return pdf.sheet_pdf(matches.scoresheet(match), matches.rules_of(match), house_shown(match.rules_json))
+                rules = matches.rules_of(match)
+                return pdf.sheet_pdf(matches.scoresheet(match), rules, house_shown(match.rules_json),
+                                     front_of(rules).pdf_sheet)
             finally:
                 session.close()
     finally:

@@ -25,7 +25,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l, lazy_pgettext
 
 from scorekeeper.rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE
-from scorekeeper.rules.tables.schema import RedThreeInHand
+from scorekeeper.rules.canasta.schema import RedThreeInHand
 
 #: A key: what the button shows, the notation it types, and a name for screen readers.
 Key = tuple[Any, str, Any]
@@ -75,7 +75,7 @@ def deck_spec(rules: Any) -> DeckSpec:
 class Keys(tuple):
     """The keys of a hand form, and the :class:`DeckSpec` they were read from (``deck``): the keypad's script needs
     the rank order, which keys are wild and :attr:`DeckSpec.meld_start` as data; one value keeps the front's
-    ``keypad`` hook a single call (fronts.py)."""
+    ``keypad`` hook a single call (scorekeeper/fronts/)."""
 
     deck: DeckSpec
 

@@ -5,8 +5,9 @@ points) overflowed the chart's floats long after they were saved; a quarter of a
 seconds to score; a lone surrogate (``"\\ud800"``) was stored and then broke every page that wrote it as UTF-8.
 So each count is bounded by what a physical deck allows (derived from the variant's table where it can be),
 each size by what a real table produces with room to spare, and text must be encodable. The numbers are
-documented in docs/api.md ("Limits"); :func:`canasta_limits` and :func:`keltis_limits` derive the per-variant
-ones. Standard library only, like the rest of the core.
+documented in docs/api.md ("Limits"); each family derives its per-variant ones from its deck
+(:mod:`scorekeeper.rules.canasta.limits`, :mod:`scorekeeper.rules.keltis.limits`). Standard library only, like the
+rest of the core.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from __future__ import annotations
 import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Sized
 
 from scorekeeper.rules import cards
 from scorekeeper.rules.errors import RecordError
@@ -36,45 +36,6 @@ JSON_DEPTH_MAX = 20        # nesting of a request or file; a match export nests 
 DIGITS_MAX = 12            # a whole number typed as text (form fields, CLI options): sizes past any limit here
 
 
-@dataclass(frozen=True, slots=True)
-class CanastaLimits:
-    """Per-variant ranges of a canasta record, from the deck the variant plays with."""
-
-    deck: int              # cards in the deck: 52 per pack plus the jokers
-    red_threes: int        # red threes in the deck: 2 per pack
-    twins: int             # a twin is a pair of identical cards: at most half the deck
-    pile_size: int         # the pile cannot hold more than the deck
-    cards: int             # cards one side shows (all melds and the hand): at most the deck
-    melds: int             # melds of one side: the deck over the smallest meld the variant allows
-    canastas: int          # canastas of one kind in a summary: the deck over the smallest canasta
-    points: int            # melded or hand card points in a summary: the whole deck's card points
-
-
-@dataclass(frozen=True, slots=True)
-class KeltisLimits:
-    cards: int             # cards in a Keltis deck (number, closing and grey cards): bounds a row's tokens
-    stones: int            # wishing stones in the game: how many one player can hold
-    stone_value: int = 99  # |value| of a stone token; a value the game lacks is a problem, not an error
-
-
-def canasta_limits(rules: Any) -> CanastaLimits:
-    deck = 52 * rules.packs + rules.jokers
-    smallest = min((k.size[0] for k in rules.canastas), default=7) or 7
-    # Every card of the deck at its value (or its value in hand, where that differs): what all melds or all hands
-    # of a table can add up to.
-    points = sum(rules.copies(key) * max(abs(value), abs(rules.hand_values.get(key, value)))
-                 for key, value in rules.card_values.items())
-    return CanastaLimits(deck=deck, red_threes=2 * rules.packs, twins=deck // 2, pile_size=deck, cards=deck,
-                         melds=deck // max(rules.min_size, 1), canastas=deck // smallest, points=points)
-
-
-def keltis_limits(rules: Any) -> KeltisLimits:
-    colours = len(rules.colour_names)
-    cards = colours * (sum(rules.number_copies.values()) + rules.closing_copies) \
-        + len(rules.grey_values) * rules.grey_copies
-    return KeltisLimits(cards=cards, stones=len(rules.stones))
-
-
 # --- checks raising RecordError -------------------------------------------------------------------------------
 
 _relaxed: ContextVar[bool] = ContextVar("scorekeeper_bounds_relaxed", default=False)
@@ -91,7 +52,7 @@ def relaxed() -> Iterator[None]:
         _relaxed.reset(token)
 
 
-def whole(value: Any, field: str, *, least: int, most: int) -> int:
+def whole(value: object, field: str, *, least: int, most: int) -> int:
     """A whole number (not a bool) in ``least``…``most``; anything else is a RecordError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(phrase("expected a whole number, got %(value)r", value=_short(value)), field=field)
@@ -106,7 +67,7 @@ def whole(value: Any, field: str, *, least: int, most: int) -> int:
     return value
 
 
-def at_most(items: Any, most: int, field: str) -> None:
+def at_most(items: Sized, most: int, field: str) -> None:
     """A list no longer than ``most``; checked before its items are read."""
     if len(items) > most and not _relaxed.get():
         raise RecordError(phrase("at most %(most)s entries, got %(count)s", most=most, count=len(items)),
@@ -121,7 +82,7 @@ def notation(value: str, field: str) -> str:
     return value
 
 
-def text(value: Any, field: str, *, most: int, single_line: bool = False) -> str:
+def text(value: object, field: str, *, most: int, single_line: bool = False) -> str:
     """Text that can be stored and shown: valid UTF-8 (no lone surrogates), at most ``most`` characters and, for
     names and titles (``single_line``), no control characters."""
     if not isinstance(value, str):
@@ -148,7 +109,7 @@ def bad_text(value: str, *, single_line: bool = False) -> Phrase | None:
     return None
 
 
-def bad_json(data: Any, *, depth: int = JSON_DEPTH_MAX) -> tuple[str, str] | None:
+def bad_json(data: object, *, depth: int = JSON_DEPTH_MAX) -> tuple[str, str] | None:
     """The first place in decoded JSON that cannot be stored, as ``(path, reason)``: a key or string that is not
     valid UTF-8, or nesting deeper than ``depth``. One walk, no recursion (the depth is the input's)."""
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
@@ -189,7 +150,7 @@ def decimal(raw: str, *, most: int, digits: int = DIGITS_MAX) -> int | None:
     return number if number <= most else None
 
 
-def _short(value: Any) -> Any:
+def _short(value: object) -> object:
     """A value as an error message may quote it: a 5,000-digit number or text is cut, never converted whole."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 64:

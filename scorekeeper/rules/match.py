@@ -6,16 +6,17 @@ A match is an append-only log of entered hands; totals are always recomputed fro
 from __future__ import annotations
 
 from contextlib import nullcontext
+from functools import partial
 from typing import TYPE_CHECKING, Any, Container, Mapping, Sequence
 
 from scorekeeper.rules.outcome import at_deal
 
 if TYPE_CHECKING:
-    from scorekeeper.rules.canasta.scoring import HandResult
+    from scorekeeper.rules.tables.families import GameResult
 
 
 def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
-                checked: Container[int] | None = None) -> list["HandResult"]:
+                checked: Container[int] | None = None) -> list["GameResult"]:
     """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.pinned`),
     each starting from the totals the previous one produced.
 
@@ -26,8 +27,7 @@ def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: M
     """
     from scorekeeper.rules import bounds
     from scorekeeper.rules.errors import RecordError
-    from scorekeeper.rules.records import parse_record
-    from scorekeeper.rules.canasta.scoring import score_hand
+    from scorekeeper.rules.records import parse_record, score_hand
 
     totals = dict(totals_before or {})
     results = []
@@ -42,13 +42,17 @@ def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: M
             with nullcontext() if checked is None or n in checked else bounds.relaxed():
                 result = at_deal(score_hand(parse_record(record, rules)), n + 1)
         except RecordError as exc:
-            raise exc.moved(lambda field, n=n: f"hands[{n}].{field}" if field else f"hands[{n}]") from None
+            raise exc.moved(partial(_in_hand, n)) from None
         totals.update(result.totals)
         results.append(result)
     return results
 
 
 _MATCH_FIELDS = ("variant", "options", "totals_before")
+
+
+def _in_hand(n: int, field: str) -> str:
+    return f"hands[{n}].{field}" if field else f"hands[{n}]"
 
 
 def _names_in(hand: Mapping[str, Any]) -> set[str]:

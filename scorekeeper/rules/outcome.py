@@ -49,6 +49,16 @@ def match_outcome(rules: Any, totals: Mapping[str, int], deals_played: int | Non
     return False, None
 
 
+def result_fields(result: Any) -> dict[str, Any]:
+    """What a family's result says as JSON, whatever the game (the CLI contract, README "Hand record"): its rules,
+    whether it broke any, each side's result, the totals and who leads or won."""
+    winner = list(result.winner) if isinstance(result.winner, tuple) else result.winner
+    return {"ok": result.ok, "variant": result.rules.id, "family": result.rules.family,
+            "options": dict(result.rules.options), "sides": [s.to_dict() for s in result.sides],
+            "problems": [p.to_dict() for p in result.problems], "totals": dict(result.totals),
+            "hand_winner": list(result.hand_winner), "match_over": result.match_over, "winner": winner}
+
+
 def at_deal(result: Any, deal: int) -> Any:
     """A hand's result as the ``deal``-th of its match (1-based): the match may end by the number of deals, which
     one hand scored alone cannot know. Unchanged for rules without ``match.deals`` and for a hand with problems."""

@@ -9,7 +9,7 @@ speaks another language translates the templates and fills in the same values. T
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, TypedDict, Unpack
 
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.phrases import Phrase, compose, named
@@ -38,8 +38,16 @@ class Problem:
                                                   "phrases": [p.to_dict() for p in self.phrases]}}
 
 
+class Where(TypedDict, total=False):
+    """Where a :class:`Problem` sits: the fields it has besides its words."""
+
+    side: str | None
+    field: str | None
+    fields: tuple[str, ...]
+
+
 def problem(code: str, says: Phrase | Iterable[Phrase], cards: Iterable[Card | str] = (), *,
-            head: Phrase | None = None, **where: Any) -> Problem:
+            head: Phrase | None = None, **where: Unpack[Where]) -> Problem:
     """A problem whose sentence is ``says`` (one phrase, or several joined by "; "), after an optional head."""
     phrases = (says,) if isinstance(says, Phrase) else tuple(says)
     heads = (head,) if head else ()

@@ -1,4 +1,4 @@
-"""What every family's record shares: the dispatch to a family's reader, the rules a record names, its sides
+"""What every family's record shares: the dispatch to a family's reader and scorer, the rules a record names, its sides
 and totals, and the JSON shapes they are read from. Malformed input raises :class:`RecordError` naming the field.
 
 A family's own reader (:mod:`scorekeeper.rules.canasta.record`, :mod:`scorekeeper.rules.keltis.record`) builds
@@ -7,30 +7,40 @@ its record from these; whether the hand is *possible* is its scorer's job, which
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, TypeVar, overload
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.tables.house import house_rules
-from scorekeeper.rules.tables.variants import family, get_variant, registry
+from scorekeeper.rules.tables.families import GameRecord, GameResult, GameRules, family
+from scorekeeper.rules.tables.variants import default_variant, get_variant, registry
 
 
-def parse_record(data: Any, rules: Any = None) -> Any:
+def parse_record(data: Any, rules: Any = None) -> GameRecord:
     """Read a record as decoded from JSON (see the CLI contract in the README).
 
     The variant's family decides the format (:data:`~scorekeeper.rules.tables.families.FAMILIES`): a known variant of
-    another family goes to that family's ``parse_record`` hook; everything else is read as a canasta hand, which
-    also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
+    another family goes to that family's ``parse_record`` hook; everything else is read by the family of the house
+    game (:func:`~.variants.default_variant`: canasta), which also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
     under them and its own ``variant``/``options`` are not looked up in today's tables.
     """
-    if rules is not None:
-        return family(rules.family).hook("parse_record")(data, rules)
-    variant_id = data.get("variant") if isinstance(data, dict) else None
-    variant = registry().get(variant_id) if isinstance(variant_id, str) else None
-    return family(variant.family if variant else "canasta").hook("parse_record")(data)
+    if rules is None:
+        variant_id = data.get("variant") if isinstance(data, dict) else None
+        variant = registry().get(variant_id) if isinstance(variant_id, str) else None
+        name = (variant or get_variant(default_variant())).family
+    else:
+        name = rules.family
+    parsed: GameRecord = family(name).parse_record(data, rules)
+    return parsed
 
 
-def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> Any:
+def score_hand(record: GameRecord) -> GameResult:
+    """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
+    result: GameResult = family(record.rules.family).score_hand(record)
+    return result
+
+
+def record_rules(data: Mapping[str, Any], example: str, rules: GameRules | None = None) -> GameRules:
     """The rules a record names by ``variant`` and ``options``; either one malformed is a RecordError on it.
     ``rules`` already built (a match's pinned rules) are the record's rules, whatever it names."""
     if rules is not None:
@@ -50,8 +60,22 @@ def record_rules(data: Mapping[str, Any], example: str, rules: Any = None) -> An
     return get_variant(variant_id).rules(options)
 
 
-def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: str, known_who: str = "",
-                 known: Any = lambda parsed: {s.name for s in parsed}) -> tuple[tuple[Any, ...], dict[str, int]]:
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+RulesT = TypeVar("RulesT")
+SideT = TypeVar("SideT", bound=_Named)
+
+
+def _names(parsed: tuple[_Named, ...]) -> set[str]:
+    return {s.name for s in parsed}
+
+
+def record_sides(data: Mapping[str, Any], rules: RulesT, parse_side: Callable[[RulesT, Any, int], SideT], *,
+                 who: str, known_who: str = "", known: Callable[[tuple[SideT, ...]], set[str]] = _names
+                 ) -> tuple[tuple[SideT, ...], dict[str, int]]:
     """A record's ``sides`` (each read by ``parse_side(rules, side, index)``, names unique) and its
     ``totals_before`` (names from ``known(parsed)`` to whole numbers). ``who`` names a side in messages,
     ``known_who`` what a name in totals_before may be."""
@@ -76,15 +100,21 @@ def record_sides(data: Mapping[str, Any], rules: Any, parse_side: Any, *, who: s
     return parsed, dict(totals)
 
 
-def whole_number(value: Any, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
-         allow_none: bool = False) -> int | None:
+@overload
+def whole_number(value: object, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+                 allow_none: Literal[False] = False) -> int: ...
+@overload
+def whole_number(value: object, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+                 allow_none: bool) -> int | None: ...
+def whole_number(value: object, field: str, *, minimum: int | None = 0, most: int = bounds.TOTAL_MAX,
+                 allow_none: bool = False) -> int | None:
     """A whole number in ``minimum``…``most`` (``minimum`` None: down to ``-most``); see :mod:`scorekeeper.rules.bounds`."""
     if value is None and allow_none:
         return None
     return bounds.whole(value, field, least=-most if minimum is None else minimum, most=most)
 
 
-def json_object(value: Any, field: str, allowed: set[str]) -> Mapping[str, Any]:
+def json_object(value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise RecordError(f"expected an object, got {type(value).__name__}", field=field)
     if unknown := sorted(set(value) - allowed):

@@ -378,7 +378,8 @@ def _replay(match: Match) -> dict[str, Any]:
                       "revisions": own_revisions(match, number),
                       "result": result.to_dict()})
     last = results[-1] if results else None
-    minimums = {n: rules.opening_minimum(t) for n, t in totals.items()}
+    # A family without opening minimums (the GameRules protocol has none) gets null, as Keltis's rules give.
+    minimums = {n: rules.opening_minimum(t) if hasattr(rules, "opening_minimum") else None for n, t in totals.items()}
     # Seed 003 (Brazilian canasta, classic 7500 game): the canasta the next opening must hold, null for none.
     canastas = {n: rules.opening_canasta(t) if hasattr(rules, "opening_canasta") else None for n, t in totals.items()}
     winner = last.to_dict()["winner"] if last else None

@@ -13,13 +13,17 @@ import threading
 import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Mapping
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect, make_url, text
+
+from scorekeeper.rules import ScorekeeperError, registry
+from scorekeeper.rules.tables.pinned import pin
+from scorekeeper.store.models import Base
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
 FIRST_REVISION = "0001"                 # the schema of the release before migrations
@@ -34,10 +38,27 @@ class MigrationLockTimeout(RuntimeError):
 
 
 def _config(connection: Connection | None = None) -> Config:
+    """What the migrations get of the application (they import none of it: ``migrations/env.py``)."""
     config = Config()
     config.set_main_option("script_location", str(SCRIPTS))
-    config.attributes["connection"] = connection
+    config.attributes.update(connection=connection, target_metadata=Base.metadata, rules_pinner=rules_pinner)
     return config
+
+
+Pin = Callable[[str, Mapping[str, object]], "tuple[str, str] | None"]
+
+
+def rules_pinner() -> Pin:
+    """For revision 0003: today's tables loaded (a broken folder raises), and what pins a match of ``variant``
+    with ``options`` to them: its rules as canonical JSON and their hash, None when either is gone."""
+    registry()
+
+    def pinned(variant: str, options: Mapping[str, object]) -> tuple[str, str] | None:
+        try:
+            return pin(variant, options)
+        except ScorekeeperError:            # the variant or one of its options is gone
+            return None
+    return pinned
 
 
 _head: str | None = None

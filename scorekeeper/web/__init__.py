@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 from flask_limiter import RateLimitExceeded
+from jinja2 import ChoiceLoader
 from sqlalchemy.exc import OperationalError
 
 
@@ -65,8 +66,10 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web.house import views as house
     from scorekeeper.web.match import views as match, rules as match_rules, pages
     from scorekeeper.display.words import table_word
+    from scorekeeper.fronts import FrontTemplates
 
     pages.init_app(app)
+    app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FrontTemplates()])   # a plugged-in family's partials
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
     for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp):
         app.register_blueprint(blueprint)

@@ -43,12 +43,22 @@ GROUP_TITLES = {"diszitett": _l("Díszített kanaszta"), "classic": _l("Internat
                 "samba": _l("The samba family: three packs, sequences"), "keltis": _l("Keltis")}
 
 
+def checks_melds(family: str | None) -> bool:
+    """Whether the family's front checks melds one by one (the checker, the rules pages' "Check a meld")."""
+    return family in FRONTS and FRONTS[family].checks_melds
+
+
+def checked_variant(info: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`shown_variant` with whether the checker takes it, so the pages need not know the families."""
+    return {**shown_variant(info), "checks_melds": checks_melds(info.get("family"))}
+
+
 def variant_groups(catalogue: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The catalogue's variants grouped by family for the pages (the rules index, the checker's optgroups):
-    each group's key, title and variants as :func:`shown_variant` gives them."""
+    each group's key, title and variants as :func:`checked_variant` gives them."""
     by_id = {v["id"]: v for v in catalogue}
     return [{"key": key, "title": str(GROUP_TITLES.get(key, key)),
-             "variants": [shown_variant(by_id[v.id]) for v in members]}
+             "variants": [checked_variant(by_id[v.id]) for v in members]}
             for key, members in grouped(get_variant(i) for i in by_id)]
 
 
@@ -158,7 +168,7 @@ def checker_page(catalogue, form: dict[str, Any], verdict=None, errors=None, sta
 
 def meld_variants() -> list[dict[str, Any]]:
     """The variants whose games are played with melds (a Keltis table has none to check)."""
-    return [v for v in service.variants() if v["family"] in FRONTS and FRONTS[v["family"]].checks_melds]
+    return [v for v in service.variants() if checks_melds(v["family"])]
 
 
 @bp.route("/checker", methods=["GET", "POST"])
@@ -168,8 +178,7 @@ def checker():
     if request.method == "GET":
         chosen = request.args.get("variant")
         ids = {v["id"] for v in catalogue}
-        variant = chosen if chosen in ids else default_variant(lambda family: family in FRONTS
-                                                               and FRONTS[family].checks_melds)
+        variant = chosen if chosen in ids else default_variant(checks_melds)
         return checker_page(catalogue, {"variant": variant, "cards": "", "options": {}})
     args, errors = read_form(request.form, catalogue)
     verdict = None
@@ -290,6 +299,6 @@ def rules_page(variant: str):
     if not rendered:
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc, said = rendered
-    return render_template("rules.html", variant=shown_variant(info), title=title, body=body, toc=toc,
+    return render_template("rules.html", variant=checked_variant(info), title=title, body=body, toc=toc,
                            reference_lang=said, decisions=decisions(info.get("options", [])),
                            group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))

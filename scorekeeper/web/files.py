@@ -22,7 +22,7 @@ from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit_endpoints
 from scorekeeper.store.matches import rules_of, scoresheet
 from scorekeeper.store.models import Match
-from scorekeeper.fronts import FRONTS
+from scorekeeper.fronts import FRONTS, front_of
 from scorekeeper.rules import ScorekeeperError, describe_variants, get_variant, registry
 from scorekeeper.rules.tables.groups import grouped
 from scorekeeper.display.sheet import house_shown
@@ -115,7 +115,8 @@ def _sheet(match: Match, *, editable: bool) -> Response:
     # WeasyPrint needs about a second for a long match: render once per version and language (see .pages).
     body = remembered_pdf(("sheet", match.id, match.version, str(get_locale()), date.today()),   # printed on
                           _printed(lambda: pdf.sheet_pdf(scoresheet(match), rules_of(match),
-                                                         house_shown(match.rules_json))))
+                                                         house_shown(match.rules_json),
+                                                         front_of(rules_of(match)).pdf_sheet)))
     return _file(body, "application/pdf", _filename(match, "pdf"), attachment=False)
 
 
@@ -141,7 +142,7 @@ def pad(variant: str):
     names = {o.name for o in get_variant(variant).options if o.name in FORM_OPTIONS}
     options = {k[4:]: v for k, v in request.args.items() if k.startswith("opt_") and k[4:] in names} or None
     try:
-        body = _printed(lambda: pdf.pad_pdf(variant, options, sides=int(raw) if raw else None))()
+        body = _printed(lambda: pdf.pad_pdf(variant, options, int(raw) if raw else None, FRONTS[family].pdf_pad))()
     except ValueError as exc:
         abort(400, description=str(exc))
     return _file(body, "application/pdf", f"score-pad-{variant}.pdf", attachment=False)

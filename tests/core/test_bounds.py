@@ -7,7 +7,9 @@ import pytest
 
 from scorekeeper.display.chart import score_race_svg
 from scorekeeper.rules import RecordError, get_variant, parse_record, score_hand
-from scorekeeper.rules.bounds import bad_json, canasta_limits, decimal, keltis_limits
+from scorekeeper.rules.bounds import bad_json, decimal
+from scorekeeper.rules.canasta.limits import canasta_limits
+from scorekeeper.rules.keltis.limits import keltis_limits
 
 
 @pytest.mark.parametrize("variant, options, expected", [

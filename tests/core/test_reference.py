@@ -125,5 +125,5 @@ def test_every_family_has_blocks():
 ])
 def test_conditions_read_as_a_phrase_in_the_reference(conditions, said):
     """rules_ref/README.md, Conditions: the generated red-three line says when they count plus, in words."""
-    from scorekeeper.rules.tables.reference import conditions_text
+    from scorekeeper.rules.canasta.reference import conditions_text
     assert conditions_text(conditions) == said

@@ -9,7 +9,8 @@ import pytest
 
 from scorekeeper.rules import VariantError, get_rules, parse_record, score_hand
 from scorekeeper.rules.tables import variants as variants_module
-from scorekeeper.rules.tables.schema import SCHEMAS, keys
+from scorekeeper.rules.tables.families import family as family_of
+from scorekeeper.rules.tables.schema import keys
 
 REF = variants_module.RULES_REF
 INTERNATIONAL = (REF / "international.toml").read_text(encoding="utf-8")
@@ -233,11 +234,11 @@ def test_cached_rules_cannot_be_changed_by_a_caller(variant, mutate):
 
 # --- the README ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("family", sorted(SCHEMAS))
+@pytest.mark.parametrize("family", ["canasta", "keltis"])     # the families rules_ref/ holds
 def test_every_schema_key_is_in_the_rules_ref_readme(family):
     """rules_ref/README.md names every key a table of each family may hold (as the last part of its dotted path)."""
     readme = (Path(__file__).resolve().parents[2] / "rules_ref" / "README.md").read_text(encoding="utf-8")
-    leaves = {key.rsplit(".", 1)[-1].removesuffix("[]") for key in keys(SCHEMAS[family])}
+    leaves = {key.rsplit(".", 1)[-1].removesuffix("[]") for key in keys(family_of(family).schema)}
     # `key`, `"key"` (a TOML key that needs quotes) or `key.<name>` (a table of tables)
     missing = sorted(leaf for leaf in leaves if not re.search(f'`"?{re.escape(leaf)}"?[`.]', readme))
     assert not missing

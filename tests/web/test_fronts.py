@@ -1,21 +1,25 @@
-"""The fronts registry (scorekeeper/fronts.py): every game family has one entry, the fronts ask it instead of
-comparing family names, and the hand form's keypad is read from the rules' deck (scorekeeper/display/keypad.py)."""
+"""The fronts registry (scorekeeper/fronts/): every game family has one entry, the fronts and the templates ask it
+instead of comparing family names, a family from outside the package can register its own, and the hand form's
+keypad is read from the rules' deck (scorekeeper/display/keypad.py)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+import scorekeeper
 from scorekeeper import fronts
 from scorekeeper.display import keypad
 from scorekeeper.rules import FAMILIES, get_rules, registry
 
 pytestmark = pytest.mark.storage
 
-PACKAGE = Path(fronts.__file__).parent
+PACKAGE = Path(scorekeeper.__file__).parent
+TEMPLATES = PACKAGE.parent / "templates"
 # The fronts: they show a family's matches and must not know the families by name.
 FRONT_MODULES = sorted([*PACKAGE.glob("web/**/*.py"), *PACKAGE.glob("pdf/*.py"), PACKAGE / "api.py",
                         *PACKAGE.glob("display/*.py")])
@@ -83,6 +87,105 @@ def _imports_of(path: Path) -> set[str]:
                                   *sorted(PACKAGE.glob("display/*.py"))], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_pdf_and_api_import_nothing_of_the_web_front(path):
     assert not [m for m in _imports_of(path) if m.lstrip(".").startswith("web") or "scorekeeper.web" in m]
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.glob("pdf/*.py")), ids=lambda p: p.name)
+def test_the_pdf_is_given_its_builders_and_never_imports_the_registry(path):
+    """fronts imports pdf's family modules; pdf importing fronts back (even as ``from .. import fronts``, which
+    the cycle test reads as an import of the package) would close a cycle."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names]
+    assert not [m for m in _imports_of(path) if "fronts" in m] and "fronts" not in names
+
+
+# ------------------------------------------------------------------------------------------ templates
+
+_TAG = re.compile(r"\{%-?\s*(?:if|elif)\b(.*?)-?%\}|\{\{-?(.*?)-?\}\}", re.S)
+
+
+def _family_tests(path: Path) -> list[str]:
+    """Jinja conditions (``{% if %}``, ``{% elif %}``, ``x if y else z``) that name a family, or a variable only a
+    family test needs (``keltis``, ``family``)."""
+    text, found = path.read_text(encoding="utf-8"), []
+    for tag in _TAG.finditer(text):
+        condition = tag.group(1) if tag.group(1) is not None else (tag.group(2) if " if " in tag.group(2) else "")
+        words = set(re.findall(r"[A-Za-z_]+", re.sub(r"(['\"]).*?\1", lambda m: m.group(0) if m.group(0)[1:-1] in
+                                                                          FAMILIES else "", condition)))
+        hits = sorted(words & ({*FAMILIES, "family", "keltis", "games"} | {f"'{f}'" for f in FAMILIES}))
+        if hits:
+            line = text.count("\n", 0, tag.start()) + 1
+            found.append(f"{path.relative_to(path.parents[1]) if path.parent != TEMPLATES else path.name}:{line} "
+                         f"tests {', '.join(hits)}")
+    return found
+
+
+def test_no_template_tests_the_family():
+    """The pages render the partials and words their front names (scorekeeper/fronts/registry.py Pages): a
+    template that asked which family it shows would need editing for every new family."""
+    assert [hit for path in sorted(TEMPLATES.rglob("*.html")) for hit in _family_tests(path)] == []
+
+
+def test_the_template_check_finds_a_family_test(tmp_path):
+    (tmp_path / "t").mkdir()
+    branchy = tmp_path / "t" / "branchy.html"
+    branchy.write_text('{% if keltis %}a{% endif %}\n{{ "x" if v.family == "canasta" else "y" }}\n'
+                       '{%- elif row["keltis"] -%}b\n{{ _("Keltis") }} {% if front.plays_games %}c{% endif %}')
+    assert _family_tests(branchy) == ["t/branchy.html:1 tests keltis", "t/branchy.html:2 tests canasta, family",
+                                      "t/branchy.html:3 tests keltis"]
+
+
+def _static_named(kind: str) -> set[str]:
+    return {name for entry in fronts.FRONTS.values() for name in getattr(entry.pages, kind)}
+
+
+def test_the_scripts_and_styles_of_a_family_come_from_its_front():
+    """entry.html once chose keltis.js or preview.js itself: no template links a file a front brings."""
+    named = _static_named("entry_scripts") | _static_named("entry_styles") | _static_named("sheet_styles")
+    assert named >= {"keltis.js", "preview.js", "keltis.css", "preview.css"}
+    linked = {path.name: set(re.findall(r"filename=['\"]([^'\"]+)['\"]", path.read_text(encoding="utf-8")))
+              for path in sorted(TEMPLATES.rglob("*.html"))}
+    hardwired = sorted((name, file) for name, files in linked.items() for file in files & named)
+    assert hardwired == []
+
+
+@pytest.mark.parametrize("variant, script, other", [("diszitett", "preview.js", "keltis.js"),
+                                                    ("keltis", "keltis.js", "preview.js")])
+def test_the_entry_page_loads_the_script_its_front_names(client, csrf, variant, script, other):
+    from test_entry import create
+
+    page = client.get(f"/m/{create(client, csrf, variant)}/hands/new").get_data(as_text=True)
+    assert f"/static/{script}" in page and f"/static/{other}" not in page
+
+
+def test_every_partial_a_front_names_exists():
+    for entry in fronts.FRONTS.values():
+        named = [getattr(entry.pages, f) for f in ("words", "entry_side", "entry_modes", "entry_data",
+                                                   "sheet_legend", "sheet_cell", "sheet_detail", "standings",
+                                                   "revision")]
+        folders = [TEMPLATES, *([entry.template_folder] if entry.template_folder else [])]
+        assert [n for n in named if n is not None and not any((f / n).is_file() for f in folders)] == [], entry.family
+
+
+# ------------------------------------------------------------------------------------------ a plugged-in family
+
+def test_a_family_from_outside_registers_its_front_and_partials(app, tmp_path, monkeypatch):
+    """What tests/toy_rummy (issue 20) does: one register_front with a template folder of its own; the app finds
+    the family's partials there, beside its own templates."""
+    monkeypatch.setattr(fronts.registry, "FRONTS", dict(fronts.FRONTS))
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "_standings.html").write_text("toy standings for {{ who }}")
+    toy = replace(fronts.front("canasta"), family="toy", template_folder=tmp_path,
+                  pages=replace(fronts.front("canasta").pages, standings="toy/_standings.html"))
+    fronts.register_front(toy)
+    assert fronts.registry.front("toy") is toy
+    with app.test_request_context():
+        from flask import render_template_string
+        page = render_template_string("{% include front.pages.standings %} / {% import front.pages.words as w %}"
+                                      "{{ w.entries() }}", front=toy, who="Anna")
+    assert page == "toy standings for Anna / Hands"
+    fronts.register_front(toy)                         # the same front again: nothing changes
+    with pytest.raises(scorekeeper.rules.ScorekeeperError, match="'toy' is already registered"):
+        fronts.register_front(replace(toy, plays_games=True))
 
 
 @pytest.mark.parametrize("variant", ["diszitett", "international"])

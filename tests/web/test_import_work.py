@@ -10,7 +10,7 @@ import json
 import pytest
 
 from scorekeeper.store import matches, transfer
-from scorekeeper.rules.canasta import scoring
+from scorekeeper.rules import records as scoring    # the dispatcher every scoring goes through
 
 pytestmark = pytest.mark.storage
 
@@ -41,7 +41,7 @@ def adds(count: int) -> list[tuple[str, int]]:
 
 @pytest.fixture
 def scorings(monkeypatch):
-    """How many hands the rules core scored (every scoring goes through scoring.score_hand)."""
+    """How many hands the rules core scored (every scoring goes through records.score_hand)."""
     count = [0]
     real = scoring.score_hand
 

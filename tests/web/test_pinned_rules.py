@@ -69,10 +69,12 @@ def sheet(client, token: str) -> dict:
 def pdf_context(app, token: str) -> tuple[dict[str, str], int]:
     """What the PDF sheet prints for the match behind ``token``: each standing's total, and its rules' out bonus."""
     from scorekeeper import pdf
+    from scorekeeper.fronts import front_of
 
     with app.test_request_context(), app.extensions["scorekeeper_sessions"]() as session:
         match = matches.find_match(session, token, editable=True)
-        context = pdf.sheet_context(matches.scoresheet(match), matches.rules_of(match))
+        rules = matches.rules_of(match)
+        context = pdf.sheet_context(matches.scoresheet(match), rules, None, front_of(rules).pdf_sheet)
         return {s["name"]: s["total"] for s in context["standings"]}, context["rules"].out_bonus
 
 

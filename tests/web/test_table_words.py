@@ -71,7 +71,8 @@ def test_every_word_of_the_tables_has_a_hungarian_translation():
 
 def test_a_choice_label_is_no_patch_and_a_mistyped_one_is_a_load_error(tmp_path):
     from scorekeeper.rules import get_variant
-    from scorekeeper.rules.tables.schema import CANASTA, problems
+    from scorekeeper.rules.canasta.schema import CANASTA
+    from scorekeeper.rules.tables.schema import problems
 
     spec = get_variant("international").option("wild_limit")
     assert spec.choice_labels["swedish_half"] == "at most half (Swedish)"

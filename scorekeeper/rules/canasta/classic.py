@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.phrases import named, phrase
-from scorekeeper.rules.problems import Problem, problem
+from scorekeeper.rules.problems import Problem, Where, problem
 
 if TYPE_CHECKING:
     from scorekeeper.rules.canasta.rules import Rules
@@ -29,26 +29,25 @@ BLACK_THREE = Card("3")
 
 def classic_side_problems(rules: "Rules", side: "SideRecord", i: int,
                           melds: "tuple[MeldVerdict, ...]") -> list[Problem]:
-    where = {"side": side.name}
     out = []
     if side.double_out:
         out += _double_out_problems(rules, side, i)
     if side.black_threes_taken and not rules.black_threes_taken_allowed:
         out.append(problem("black_threes_taken_not_in_variant", phrase(
             "%(variant)s sets no black threes aside when the pile is taken; leave black threes taken at 0",
-            variant=rules.name), head=named(side.name), field=f"sides[{i}].black_threes_taken", **where))
+            variant=rules.name), head=named(side.name), field=f"sides[{i}].black_threes_taken", side=side.name))
     if not rules.going_out_allowed:
         out += _keeps_a_card_problems(rules, side, i)
     black = [m for m in melds if m.kind == "black_threes"]
     if rules.one_group_per_rank and len(black) > 1:
         out.append(problem("duplicate_rank_meld", phrase(
             "%(side)s has %(count)s melds of black threes; a side keeps one", side=side.name, count=len(black)),
-            [c for m in black for c in m.cards], field=f"sides[{i}].melds", **where))
+            [c for m in black for c in m.cards], field=f"sides[{i}].melds", side=side.name))
     return out
 
 
 def _double_out_problems(rules: "Rules", side: "SideRecord", i: int) -> list[Problem]:
-    where = {"side": side.name, "field": f"sides[{i}].double_out"}
+    where: Where = {"side": side.name, "field": f"sides[{i}].double_out"}
     if rules.double_out_bonus is None:
         return [problem("double_out_not_in_variant", phrase("%(variant)s has no double ending", variant=rules.name),
                         head=named(side.name), **where)]
@@ -71,11 +70,10 @@ def _double_out_problems(rules: "Rules", side: "SideRecord", i: int) -> list[Pro
 
 
 def _keeps_a_card_problems(rules: "Rules", side: "SideRecord", i: int) -> list[Problem]:
-    where = {"side": side.name}
     if side.went_out:
         return [problem("going_out_not_in_variant", phrase(
             "nobody goes out in %(variant)s: every hand ends when the stock is used up", variant=rules.name),
-            head=named(side.name), field=f"sides[{i}].out", **where)]
+            head=named(side.name), field=f"sides[{i}].out", side=side.name)]
     if side.summary is not None:
         return []
     hands = side.hand
@@ -86,5 +84,5 @@ def _keeps_a_card_problems(rules: "Rules", side: "SideRecord", i: int) -> list[P
     if short:
         return [problem("last_card_kept", phrase(
             "in %(variant)s every player keeps at least one card; %(side)s's hands hold too few",
-            variant=rules.name, side=side.name), field=f"sides[{i}].hand", **where)]
+            variant=rules.name, side=side.name), field=f"sides[{i}].hand", side=side.name)]
     return []

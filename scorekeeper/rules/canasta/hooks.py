@@ -8,7 +8,7 @@ imports; keep it pure (no I/O), since a hand may be scored many times.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 if TYPE_CHECKING:
     from scorekeeper.rules.canasta.rules import Rules
@@ -30,5 +30,5 @@ def hook(name: str) -> Callable[[Hook], Hook]:
     return register
 
 
-def call(name: str, tally: Mapping[str, int], rules: Any) -> int:
+def call(name: str, tally: Mapping[str, int], rules: Rules) -> int:
     return int(HOOKS[name](tally, rules))

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from scorekeeper.rules import bounds
-from scorekeeper.rules.bounds import CanastaLimits, canasta_limits
+from scorekeeper.rules.canasta.limits import CanastaLimits, canasta_limits
 from scorekeeper.rules.cards import NOTATION_HELP, Card, parse_cards, unreadable_tokens
 from scorekeeper.rules.errors import NotationError, RecordError
 from scorekeeper.rules.phrases import phrase
@@ -74,7 +74,7 @@ class HandRecord:
         return self.rules.id
 
 
-def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX,
+def _cards(value: object, field: str, most: int = bounds.NOTATION_MAX,
            typos: list[RecordError] | None = None) -> tuple[Card, ...] | None:
     """Cards as text or as a list of tokens; the text's length and the card count are bounded before and after
     the tokens are read (``most`` cards). With ``typos``, each unreadable token is added there (at most
@@ -98,11 +98,14 @@ def _cards(value: Any, field: str, most: int = bounds.NOTATION_MAX,
     return cards
 
 
-def _by_player(value: Any, field: str, players: tuple[str, ...], parse) -> dict[str, Any]:
+T = TypeVar("T")
+
+
+def _by_player(value: object, field: str, players: tuple[str, ...], parse: Callable[[object, str], T]) -> dict[str, T]:
     """A per-side value, or an object keyed by the side's players."""
     if isinstance(value, dict):
         bounds.at_most(value, len(players), field)
-        out = {}
+        out: dict[str, T] = {}
         for player, v in value.items():
             if player not in players:
                 raise RecordError(f"{player!r} is not a player of this side ({', '.join(players)})",
@@ -112,7 +115,7 @@ def _by_player(value: Any, field: str, players: tuple[str, ...], parse) -> dict[
     return {"": parse(value, field)}
 
 
-def _penalty(rules: Rules, value: Any, field: str) -> Penalty:
+def _penalty(rules: Rules, value: object, field: str) -> Penalty:
     data = json_object(value, field, {"code", "points", "label"})
     code = data.get("code")
     if not isinstance(code, str) or not code:
@@ -150,7 +153,7 @@ def _melds(data: Mapping[str, Any], field: str, limits: CanastaLimits,
     return parsed
 
 
-def _side(rules: Rules, value: Any, i: int, *, typos: list[RecordError]) -> SideRecord:
+def _side(rules: Rules, value: object, i: int, *, typos: list[RecordError]) -> SideRecord:
     field = f"sides[{i}]"
     data = json_object(value, field, _SIDE_FIELDS)
     name, players = side_names(data, field)
@@ -204,11 +207,14 @@ def _summary(rules: Rules, data: Mapping[str, Any], field: str, limits: CanastaL
     return parse_summary(rules, data, field, whole_number, limits)
 
 
-def parse_canasta_record(data: Any, rules: Any = None) -> HandRecord:
+def parse_canasta_record(data: object, rules: Rules | None = None) -> HandRecord:
     """The canasta family's ``parse_record`` hook: a hand record of melds, red threes, going out and hands
     (under ``rules`` when given, else the rules its ``variant`` and ``options`` name)."""
     data = json_object(data, "", _TOP_FIELDS)
-    rules = record_rules(data, "diszitett", rules)
+    found = record_rules(data, "diszitett", rules)
+    if not isinstance(found, Rules):            # only when called directly: parse_record sends keltis elsewhere
+        raise RecordError(f"{found.id!r} is not a canasta variant", field="variant")
+    rules = found
     typos: list[RecordError] = []
     side = partial(_side, typos=typos)
     # Totals are kept by what the variant scores: per side, or per player in the cutthroat form, whose sides

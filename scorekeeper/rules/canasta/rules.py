@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Generic, Mapping, TypeVar
 
-from scorekeeper.rules.tables.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, ScorePer, TopTie, WildMix,
-                     WildRelation)
+from scorekeeper.rules.canasta.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, TopTie,
+                                              WildMix, WildRelation)
+from scorekeeper.rules.tables.schema import ScorePer
 
 #: The shapes a meld may take (the keys of a table's ``[melds.<shape>]``), and the meld kind each is reported as.
 GROUP, SEQUENCE, WILD_ONLY, BLACK_THREES = "group", "sequence", "wild_only", "black_threes"
@@ -141,10 +142,13 @@ class BonusRule:
     hook: str | None = None
 
 
+V = TypeVar("V", covariant=True)     # a bracket of ints is a bracket of objects: it is read-only
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Bracket:
+class Bracket(Generic[V]):
     start: int
-    value: Any
+    value: V
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -187,8 +191,8 @@ class Rules:
     going_out_required: bool
     concealed_waives_minimum: bool
     bonuses: tuple[BonusRule, ...]    # every base item, in the order a side's result lists them
-    opening_minimums: tuple[Bracket, ...]
-    taxation: tuple[Bracket, ...]
+    opening_minimums: tuple[Bracket[int], ...]
+    taxation: tuple[Bracket[str], ...]          # a method of taxation.METHODS
     negative_tax: NegativeTax
     target: int
     deals: int | None                 # the match ends after this many deals (None: by target only)
@@ -196,7 +200,8 @@ class Rules:
     top_tie: TopTie
     penalties: Mapping[str, tuple[str, int]]
     # Seed 003 (issue 12): non-numeric opening requirements and openings without wild cards.
-    opening_canastas: tuple[Bracket, ...] = ()   # None | "any" | "natural" by total (opening.minimums[].canasta)
+    # None | "any" | "natural" by total (opening.minimums[].canasta)
+    opening_canastas: tuple[Bracket[str | None], ...] = ()
     opening_without_wilds: bool = False          # an opening holds no wild card (Italian canasta, S48)
     not_to_go_out: frozenset[str] = frozenset()  # canasta kinds that do not count towards going out (Italian 2s)
     # Seed 003's classic family (SEED003_DIGEST.md §6–7): double ending bonus (None: no double ending), whether
@@ -227,15 +232,16 @@ class Rules:
             return self.hand_values[card_key]
         return self.card_values[card_key]
 
-    def bracket(self, table: tuple[Bracket, ...], total: int) -> Any:
-        chosen = None
+    def bracket(self, table: tuple[Bracket[V], ...], total: int) -> V | None:
+        chosen: V | None = None
         for b in table:
             if total >= b.start:
                 chosen = b.value
         return chosen
 
     def opening_minimum(self, total: int) -> int:
-        return self.bracket(self.opening_minimums, total)
+        # Never None: the first bracket starts from the lowest total (table_checks.bracket_problems).
+        return self.bracket(self.opening_minimums, total) or 0
 
     def opening_canasta(self, total: int) -> str | None:
         """The canasta the next opening must hold at this total ("any", "natural"), or None (seed 003 l. 189)."""

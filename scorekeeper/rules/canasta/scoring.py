@@ -19,16 +19,16 @@ from scorekeeper.rules.cards import Card
 from scorekeeper.rules.canasta.classic import BLACK_THREE, classic_side_problems
 from scorekeeper.rules.melds.verdict import IN_ONE_HAND, MeldContext, MeldVerdict, check_meld, copy_problems, over_in_a_meld
 from scorekeeper.rules.outcome import match_outcome
-from scorekeeper.rules.phrases import named, phrase
-from scorekeeper.rules.problems import Problem, problem
+from scorekeeper.rules.phrases import Phrase, named, phrase
+from scorekeeper.rules.problems import Problem, Where, problem
 from scorekeeper.rules.canasta.record import HandRecord, SideRecord
 from scorekeeper.rules.canasta.summary import deck_problems, summary_problems
 from scorekeeper.rules.canasta.value_groups import table_count_problems
 from scorekeeper.rules.canasta.tally import Tally, side_tally
 from scorekeeper.rules.canasta.taxation import tax
-from scorekeeper.rules.tables.variants import family, side_size
+from scorekeeper.rules.tables.variants import side_size
 
-__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_hand", "score_canasta_hand"]
+__all__ = ["BaseItem", "PlayerResult", "SideResult", "HandResult", "score_canasta_hand"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -106,7 +106,6 @@ class HandResult:
 
 def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerdict, ...],
                    table: Tally) -> list[Problem]:
-    where = {"side": side.name}
     out = [p.located(side=side.name, field=f"sides[{i}].melds[{j}]") for j, m in enumerate(melds)
            for p in m.problems]
     if rules.one_group_per_rank:
@@ -116,19 +115,19 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
                 cards = [c for m in melds if m.rank == rank for c in m.cards]
                 out.append(problem("duplicate_rank_meld", phrase(
                     "%(side)s has %(count)s melds of %(rank)s; a side keeps one meld per rank", side=side.name,
-                    count=n, rank=rank), cards, field=f"sides[{i}].melds", **where))
+                    count=n, rank=rank), cards, field=f"sides[{i}].melds", side=side.name))
     if len(side.players) > rules.players_per_side:
         out.append(problem("too_many_players", phrase(
             "%(side)s lists %(count)s players; this form allows at most %(most)s per side", side=side.name,
-            count=len(side.players), most=rules.players_per_side), field=f"sides[{i}].players", **where))
+            count=len(side.players), most=rules.players_per_side), field=f"sides[{i}].players", side=side.name))
     if side.twins and not rules.twins_allowed:
         out.append(problem("twins_not_in_variant", phrase("%(variant)s has no twins", variant=rules.name),
-                           head=named(side.name), field=f"sides[{i}].twins", **where))
+                           head=named(side.name), field=f"sides[{i}].twins", side=side.name))
     red_in_hand = [c for c in side.hand_cards if c.is_red_three]
     if red_in_hand and rules.red_three_in_hand == "impossible":
         out.append(problem("red_three_in_hand", phrase(
             "a red three is laid out as soon as it is drawn, so it cannot be left in hand; count it under red "
-            "threes"), red_in_hand, head=named(side.name), field=f"sides[{i}].hand", **where))
+            "threes"), red_in_hand, head=named(side.name), field=f"sides[{i}].hand", side=side.name))
     if side.summary is not None:
         out += summary_problems(rules, side.name, i, side.summary)
     if side.went_out:
@@ -137,7 +136,6 @@ def _side_problems(rules: Rules, side: SideRecord, i: int, melds: tuple[MeldVerd
 
 
 def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) -> list[Problem]:
-    where = {"side": side.name}
     out = []
     canastas = table.counts.get("going_out_canastas", 0)
     if canastas < rules.canastas_required:
@@ -145,12 +143,12 @@ def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) ->
                else phrase("%(side)s went out with %(count)s canastas", side=side.name, count=canastas))
         need = (phrase("going out needs a canasta") if rules.canastas_required == 1 else
                 phrase("going out needs %(need)s canastas", need=rules.canastas_required))
-        out.append(problem("going_out_needs_canasta", [had, need], field=f"sides[{i}].out", **where))
+        out.append(problem("going_out_needs_canasta", [had, need], field=f"sides[{i}].out", side=side.name))
     for cond in rules.going_out_requires:
         if not cond.holds(table.counts):
             out.append(problem("going_out_condition_not_met", phrase(
                 "%(side)s went out, but going out needs %(condition)s (here %(count)s)", side=side.name,
-                condition=cond.describe(), count=cond.value(table.counts)), field=f"sides[{i}].out", **where))
+                condition=cond.describe(), count=cond.value(table.counts)), field=f"sides[{i}].out", side=side.name))
     hands = side.hand
     if side.summary is not None:
         emptied = side.summary.hand_points == 0 or len(side.players) > 1
@@ -159,21 +157,21 @@ def _going_out_problems(rules: Rules, side: SideRecord, i: int, table: Tally) ->
     if not emptied:
         out.append(problem("cards_in_hand_after_going_out", phrase(
             "%(side)s went out, so the hand of the player who went out must be empty", side=side.name),
-            side.hand_cards, field=f"sides[{i}].hand", **where))
+            side.hand_cards, field=f"sides[{i}].hand", side=side.name))
     if side.out == "table_clear":
         if rules.table_clear_bonus is None:
             out.append(problem("table_clear_not_in_variant", phrase(
                 "%(variant)s has no table clear; record the going out as concealed", variant=rules.name),
-                head=named(side.name), field=f"sides[{i}].out", **where))
+                head=named(side.name), field=f"sides[{i}].out", side=side.name))
         elif side.pile_size is None:
             out.append(problem("pile_size_missing", phrase(
                 "a table clear needs the number of cards taken with the pile"), head=named(side.name),
-                field=f"sides[{i}].pile_size", **where))
+                field=f"sides[{i}].pile_size", side=side.name))
         elif side.pile_size < rules.table_clear_min_pile:
             out.append(problem("table_clear_pile_too_small", phrase(
                 "a table clear needs a pile of at least %(low)s cards, this one had %(count)s",
                 low=rules.table_clear_min_pile, count=side.pile_size), head=named(side.name),
-                field=f"sides[{i}].pile_size", **where))
+                field=f"sides[{i}].pile_size", side=side.name))
     return out
 
 
@@ -222,10 +220,11 @@ _IN_MELDS = phrase("%(count)s in %(side)s's melds")
 _IN_HAND = phrase("%(count)s in %(side)s's hand")
 
 
-def _where_copies(record: HandRecord, card: tuple[str, str | None]) -> tuple[list, tuple[str, ...]]:
+def _where_copies(record: HandRecord, card: tuple[str, str | None]) -> tuple[list[Phrase], tuple[str, ...]]:
     """Where the copies of one card are ("7 in Béla's melds", "2 in Dani's hand") and those fields."""
     key, suit = card
-    said, fields = [], []
+    said: list[Phrase] = []
+    fields: list[str] = []
     for i, side in enumerate(record.sides):
         for part, cards, words in (("melds", [c for m in side.melds for c in m], _IN_MELDS), ("hand", side.hand_cards,
                                                                                             _IN_HAND)):
@@ -276,13 +275,10 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
     base = sum(b.points for b in items)
     penalty = sum(p.points for p in penalties)
     score = base + melded - held + penalty
-    common = dict(name=side.name, players=side.players, melds=melds, canastas=canastas, base=base,
-                  base_items=tuple(items), melded_value=melded, hand_value=-held, card_value=melded - held,
-                  penalty=penalty, penalty_items=penalties, score=score)
+    players: list[PlayerResult] = []
     if rules.score_per == "player":
         # Cutthroat (seed 002): partners each get the side's score, but red threes stay with who laid them.
         red = next((b.points for b in items if b.item == "red_threes"), 0)
-        players = []
         for p in side.players:
             own = side.red_threes.get(p, 0)
             mine = score - red + (red_three_points(rules, own, table.counts) if own else 0)
@@ -290,18 +286,18 @@ def _side_result(rules: Rules, record: HandRecord, side: SideRecord, melds: tupl
             players.append(PlayerResult(name=p, score=mine, total_before=before, total=before + mine,
                                         next_opening_minimum=rules.opening_minimum(before + mine),
                                         next_opening_canasta=rules.opening_canasta(before + mine)))
-        return SideResult(**common, taxed=score, total_before=None, total=None, next_opening_minimum=None,
-                          player_results=tuple(players))
-    before = record.totals_before.get(side.name, 0)
-    taxed = tax(rules, score, before)
-    return SideResult(**common, taxed=taxed, total_before=before, total=before + taxed,
-                      next_opening_minimum=rules.opening_minimum(before + taxed),
-                      next_opening_canasta=rules.opening_canasta(before + taxed))
-
-
-def score_hand(record: Any) -> Any:
-    """Verify a parsed record and score it, by its variant's family. Never raises for rule violations."""
-    return family(record.rules.family).hook("score_hand")(record)
+        # Each player's total is kept, not the side's.
+        taxed, side_before, total, minimum, canasta = score, None, None, None, None
+    else:
+        side_before = record.totals_before.get(side.name, 0)
+        taxed = tax(rules, score, side_before)
+        total = side_before + taxed
+        minimum, canasta = rules.opening_minimum(total), rules.opening_canasta(total)
+    return SideResult(name=side.name, players=side.players, melds=melds, canastas=canastas, base=base,
+                      base_items=tuple(items), melded_value=melded, hand_value=-held, card_value=melded - held,
+                      penalty=penalty, penalty_items=penalties, score=score, taxed=taxed, total_before=side_before,
+                      total=total, next_opening_minimum=minimum, next_opening_canasta=canasta,
+                      player_results=tuple(players))
 
 
 def score_canasta_hand(record: HandRecord) -> HandResult:
@@ -319,7 +315,7 @@ def score_canasta_hand(record: HandRecord) -> HandResult:
     if rules.score_per == "player":
         totals = {p.name: p.total for s in sides for p in s.player_results}
     else:
-        totals = {s.name: s.total for s in sides}
+        totals = {s.name: s.total for s in sides if s.total is not None}     # all of them: kept by side
     best = max(s.score for s in sides)
     over, winner = match_outcome(rules, totals, hand_number=record.hand_number) if not problems else (False, None)
     return HandResult(rules=rules, sides=tuple(sides), problems=tuple(problems),

@@ -16,7 +16,8 @@ from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.phrases import named, phrase
 from scorekeeper.rules.problems import Problem, problem
 from scorekeeper.rules.canasta.rules import CanastaKind, Rules
-from scorekeeper.rules.canasta.value_groups import COUNT_FIELDS, check_side, parse_counts, points_of
+from scorekeeper.rules.canasta.limits import CanastaLimits
+from scorekeeper.rules.canasta.value_groups import COUNT_FIELDS, ToInt, check_side, parse_counts, points_of
 
 SUMMARY_FIELDS = ("canastas", "melded_points", "hand_points", "melded_counts", "hand_counts")
 
@@ -39,8 +40,9 @@ class SideSummary:
         return self.melded_points > 0 or self.canasta_count > 0
 
 
-def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int, limits: Any) -> SideSummary:
-    """The summary fields of a side; ``limits`` (:func:`.bounds.canasta_limits`) bounds each count by the deck."""
+def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int: ToInt,
+                  limits: CanastaLimits) -> SideSummary:
+    """The summary fields of a side; ``limits`` (:func:`.limits.canasta_limits`) bounds each count by the deck."""
     canastas = data.get("canastas", {})
     if not isinstance(canastas, dict):
         raise RecordError("canastas must be an object of canasta kinds to counts, e.g. {\"red_canasta\": 1}",
@@ -66,7 +68,8 @@ def parse_summary(rules: Rules, data: Mapping[str, Any], field: str, to_int, lim
         else:
             points[points_key] = to_int(data.get(points_key, 0), f"{field}.{points_key}", most=limits.points)
     check_side(rules, by_group.get("melded_counts", {}), by_group.get("hand_counts", {}), field)
-    return SideSummary(canastas=counts, **points, **by_group)
+    return SideSummary(canastas=counts, melded_points=points["melded_points"], hand_points=points["hand_points"],
+                       melded_counts=by_group.get("melded_counts"), hand_counts=by_group.get("hand_counts"))
 
 
 def _least(kind: CanastaKind) -> tuple[int, int]:
@@ -93,21 +96,21 @@ def least_value(rules: Rules, kind: CanastaKind) -> int:
 
 
 def summary_problems(rules: Rules, side_name: str, i: int, summary: SideSummary) -> list[Problem]:
-    where = {"side": side_name}
     out = []
     for key in ("melded_points", "hand_points"):
         points = getattr(summary, key)
         if points % 5:
             out.append(problem("not_multiple_of_five", phrase(
                 "card points are always a multiple of 5, %(points)s is not", points=points), head=named(side_name),
-                field=f"sides[{i}].{key}", **where))
+                field=f"sides[{i}].{key}", side=side_name))
     kinds = {k.kind: k for k in rules.canastas}
     least = sum(least_value(rules, kinds[k]) * n for k, n in summary.canastas.items())
     if summary.melded_points < least:
         out.append(problem("melded_points_too_low", phrase(
             "the recorded canastas alone hold at least %(least)s points of cards, but melded points are "
             "%(points)s", least=least, points=summary.melded_points), head=named(side_name),
-            field=f"sides[{i}].{'melded_points' if summary.melded_counts is None else 'melded_counts'}", **where))
+            field=f"sides[{i}].{'melded_points' if summary.melded_counts is None else 'melded_counts'}",
+            side=side_name))
     return out
 
 

@@ -16,18 +16,20 @@ from scorekeeper.rules.canasta.rules import (BLACK_THREES, GROUP, SEQUENCE, WILD
 from scorekeeper.rules.cards import NATURAL_RANKS
 from scorekeeper.rules.errors import VariantError
 from scorekeeper.rules.canasta.hooks import HOOKS
-from scorekeeper.rules.tables.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, ScorePer, TopTie, WildMix,
-                     WildRelation)
+from scorekeeper.rules.canasta.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, TopTie,
+                                              WildMix, WildRelation)
+from scorekeeper.rules.tables.schema import ScorePer
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.canasta.tally import tally_vocabulary
 from scorekeeper.rules.phrases import phrase
-from scorekeeper.rules.canasta.table_checks import TableProblem, as_problems, bracket_problems, canasta_kind_problems, shape_problems
+from scorekeeper.rules.tables.families import TableProblem, VariantInfo, as_problems
+from scorekeeper.rules.canasta.table_checks import bracket_problems, canasta_kind_problems, shape_problems
 from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
 
 DEFAULT_WILDS = ("2", "JK")
 
 
-def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket, ...]:
+def _brackets(rows: list[Mapping[str, Any]], key: str) -> tuple[Bracket[Any], ...]:
     # Their order is checked with the other contradictions (table_checks.bracket_problems), at its key.
     return tuple(Bracket(start=int(r["from"]), value=r[key]) for r in rows)
 
@@ -74,7 +76,7 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
         if s is None and name != GROUP or s is not None and not s.get("allowed", True):
             continue
         s = s or {}
-        common = dict(shape=name, min_size=int(s.get("min_size", 3)), max_size=int(s.get("max_size", 0)))
+        min_size, max_size = int(s.get("min_size", 3)), int(s.get("max_size", 0))
         if name in (GROUP, SEQUENCE):
             ace = AcePlace(s.get("ace", "high"))
             ranks = tuple(s.get("ranks", NATURAL_RANKS))
@@ -82,16 +84,18 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
             if odd or len(set(ranks)) < len(ranks):
                 raise VariantError(f"melds.{name}.ranks must name ranks of 4..A (or 2), each once: {list(ranks)}")
             out[name] = MeldShape(
-                **common, max_wilds=s.get("max_wilds"), min_naturals=int(s.get("min_naturals", 1)),
+                shape=name, min_size=min_size, max_size=max_size, max_wilds=s.get("max_wilds"),
+                min_naturals=int(s.get("min_naturals", 1)),
                 max_wilds_by_size=frozen({int(k): int(v) for k, v in s.get("max_wilds_by_size", {}).items()}),
                 wild_relation=WildRelation(s.get("wild_relation", "any")), ace=ace,
                 orders=_orders(ranks, ace) if name == SEQUENCE else (),
                 max_size_going_out=int(s.get("max_size_going_out", 0)),
                 max_size_by_rank=frozen({str(k): int(v) for k, v in s.get("max_size_by_rank", {}).items()}))
         elif name == WILD_ONLY:
-            out[name] = MeldShape(**common, opening_value=int(s.get("opening_value", 20)))
+            out[name] = MeldShape(shape=name, min_size=min_size, max_size=max_size,
+                                  opening_value=int(s.get("opening_value", 20)))
         else:
-            out[name] = MeldShape(**{**common, "max_size": int(s.get("max_size", 4))},
+            out[name] = MeldShape(shape=name, min_size=min_size, max_size=int(s.get("max_size", 4)),
                                   going_out_only=bool(s.get("going_out_only", True)))
     return out
 
@@ -146,7 +150,7 @@ def _bonus_rules(data: Mapping[str, Any], kinds: tuple[CanastaKind, ...], vocabu
     return tuple(rules)
 
 
-def build_canasta_rules(variant: Variant, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
+def build_canasta_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapping[str, str]) -> Rules:
     """The canasta family's ``build_rules`` hook: every number of a canasta table."""
     m, g, rt, ps = data["melds"], data["going_out"], data["red_threes"], data["players"]
     vocabulary = tally_vocabulary(data["canastas"])

@@ -11,30 +11,18 @@ rule is refused by exactly the checks the shipped tables pass (issue 13).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Iterator
 
 from scorekeeper.rules.canasta.rules import BLACK_THREES, GROUP, SEQUENCE, WILD_ONLY, Bracket, CanastaKind, MeldShape
-from scorekeeper.rules.phrases import Phrase, phrase
-from scorekeeper.rules.tables.schema import FROM_TOTAL
+from scorekeeper.rules.phrases import phrase
+from scorekeeper.rules.tables.families import TableProblem
+from scorekeeper.rules.canasta.schema import FROM_TOTAL
 
 SHAPE_KEYS = {GROUP: "melds.group", SEQUENCE: "melds.sequence", WILD_ONLY: "melds.wild_only",
               BLACK_THREES: "melds.black_threes"}
 
 
-@dataclass(frozen=True, slots=True)
-class TableProblem:
-    """One contradiction of a table: where (a dotted key), what it also involves, and the sentence."""
-
-    field: str
-    says: Phrase
-    also: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return f"{self.field}: {self.says.render()}"
-
-
-def bracket_problems(rows: tuple[Bracket, ...], key: str, *, required: bool) -> Iterator[TableProblem]:
+def bracket_problems(rows: tuple[Bracket[object], ...], key: str, *, required: bool) -> Iterator[TableProblem]:
     """Brackets are found by the last ``from`` a total reaches: they must rise, and the first must start from
     the lowest total, or a total below it would have no bracket at all. ``required``: an empty list is a
     contradiction (opening minimums); otherwise it means none (a table without taxation)."""
@@ -136,18 +124,3 @@ def canasta_kind_problems(kinds: tuple[CanastaKind, ...], shapes: dict[str, Meld
             yield TableProblem(f"canastas.{kind.kind}.shape", phrase(
                 "this canasta is of shape %(shape)s, which the melds do not allow", shape=kind.shape),
                 also=(SHAPE_KEYS.get(kind.shape, "melds"),))
-
-
-def as_problems(found: list[Any]) -> list[TableProblem]:
-    """Problems a hook gave as plain sentences (the Keltis family's) as :class:`TableProblem` values, at the
-    dotted key the sentence starts with."""
-    out = []
-    for item in found:
-        if isinstance(item, TableProblem):
-            out.append(item)
-        else:
-            text = str(item)
-            head = text.split(" ", 1)[0].rstrip(":")
-            key = head if "." in head or head.isidentifier() else ""
-            out.append(TableProblem(key, Phrase("%(text)s", (("text", text),))))
-    return out

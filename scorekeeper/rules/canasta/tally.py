@@ -25,13 +25,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from scorekeeper.rules.canasta.rules import BLACK_THREES, GROUP, SEQUENCE, SHAPES, WILD_ONLY
+from scorekeeper.rules.canasta.rules import BLACK_THREES, GROUP, SEQUENCE, SHAPES, WILD_ONLY, BonusRule, Condition
 from scorekeeper.rules.cards import NATURAL_RANKS
 
 if TYPE_CHECKING:
     from scorekeeper.rules.canasta.rules import Rules
     from scorekeeper.rules.melds.verdict import MeldVerdict
     from scorekeeper.rules.canasta.record import SideRecord
+    from scorekeeper.rules.canasta.summary import SideSummary
 
 COUNTS = ("canastas", "going_out_canastas", "natural_canastas", "mixed_canastas", "group_canastas", "sequence_canastas",
           "wild_only_canastas", "melds", "group_melds", "sequence_melds", "wild_only_melds", "black_three_melds",
@@ -46,6 +47,39 @@ _LENGTHS = range(4, 12)        # sequence lengths a condition may name (a sequen
 _AT_LEAST = {n: f"sequence_melds_at_least_{n}" for n in _LENGTHS}
 _UNDER = {n: f"sequence_melds_under_{n}" for n in _LENGTHS}
 assert set(_CANASTAS_BY_SHAPE) | set(_MELDS_BY_SHAPE) <= set(SHAPES)
+
+
+#: Counts a summary side never sets (it records canastas by kind and card points, not its melds): a bonus or
+#: condition on one of these scores as if it were 0, so the hand form says so (:func:`summary_gaps`).
+NOT_IN_SUMMARY = frozenset(("black_threes", *_MELDS_BY_SHAPE.values(), *_AT_LEAST.values(), *_UNDER.values()))
+#: Counts a summary side does not set either, of which the form has never warned (kept so, issue 20): a summary
+#: side records no hand cards, so no red three left in hand.
+UNWARNED_IN_SUMMARY = frozenset(("red_threes_in_hand",))
+
+
+def summary_counts(vocabulary: Iterable[str]) -> frozenset[str]:
+    """The counts of ``vocabulary`` a summary side sets (:func:`_summary_tally`): its canastas by kind, shape,
+    wild cards and rank (from the kind's table), ``melds`` and ``cards_in_hand`` as at least 1 when it melded or
+    held points, and what every side records (red threes, twins, going out, ...)."""
+    return frozenset(vocabulary) - NOT_IN_SUMMARY - UNWARNED_IN_SUMMARY
+
+
+def condition_keys(condition: Condition) -> tuple[str, ...]:
+    """Every tally count a condition reads."""
+    return (*condition.count, *condition.at_least_count_of, *condition.at_most_count_of)
+
+
+def bonus_keys(bonus: BonusRule) -> tuple[str, ...]:
+    """Every tally count a bonus reads: what it is paid per and what its conditions count."""
+    return (*((bonus.per,) if bonus.per else ()),
+            *(k for c in (*bonus.when, *bonus.plus_when) for k in condition_keys(c)))
+
+
+def summary_gaps(rules: Rules) -> list[BonusRule]:
+    """The bonuses a summary cannot score, because they count what a summary side does not record
+    (:data:`NOT_IN_SUMMARY`: melds by shape, as Brazilian's sequences of five, S59, or melded black threes,
+    as Cuban's all four): the hand form says so, rather than a saved summary silently lacking them."""
+    return [b for b in rules.bonuses if any(k in NOT_IN_SUMMARY for k in bonus_keys(b))]
 
 
 def tally_vocabulary(kinds: Iterable[str]) -> frozenset[str]:
@@ -69,7 +103,7 @@ def _bump(t: dict[str, int], key: str, n: int = 1) -> None:
     t[key] = t.get(key, 0) + n
 
 
-def _canasta(t: dict[str, int], kind: str, shape: str, wilds: int | None, rank: str | None, n: int = 1,
+def _canasta(t: dict[str, int], kind: str, shape: str | None, wilds: int | None, rank: str | None, n: int = 1,
              to_go_out: bool = True) -> None:
     _bump(t, "canastas", n)
     if to_go_out:
@@ -105,7 +139,7 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
     if side.black_threes_taken:
         t["black_threes_taken"] = side.black_threes_taken
     if side.summary is not None:
-        return _summary_tally(rules, side, t)
+        return _summary_tally(rules, side.summary, t)
     canastas: dict[str, int] = {}
     for m in melds:
         _bump(t, "melds")
@@ -133,12 +167,11 @@ def side_tally(rules: "Rules", side: "SideRecord", melds: "tuple[MeldVerdict, ..
     return Tally(counts=t, canastas=canastas, melded=sum(m.card_value for m in melds), held=held)
 
 
-def _summary_tally(rules: "Rules", side: "SideRecord", t: dict[str, int]) -> Tally:
-    s = side.summary
+def _summary_tally(rules: "Rules", s: "SideSummary", t: dict[str, int]) -> Tally:
     kinds = {k.kind: k for k in rules.canastas}
     for kind, n in s.canastas.items():
         if n:
-            k: Any = kinds[kind]
+            k = kinds[kind]
             wilds = None if k.wilds is None else 0 if k.wilds[1] == 0 else 1 if k.wilds[0] > 0 else None
             _canasta(t, kind, k.shape, wilds, k.rank, n, to_go_out=k.counts_to_go_out)
     melds = t.get("canastas", 0) or (1 if s.melded_points > 0 else 0)

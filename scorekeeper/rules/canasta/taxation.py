@@ -8,6 +8,8 @@ The seed describes the division as mental arithmetic, and its rounding is the ru
 
 from __future__ import annotations
 
+from typing import Callable
+
 from scorekeeper.rules.canasta.rules import Rules
 
 
@@ -29,7 +31,7 @@ def tenth(points: int) -> int:
     return dropped - last + (10 if last >= 5 else 0)
 
 
-METHODS = {"none": lambda p: p, "half": halve, "quarter": quarter, "tenth": tenth}
+METHODS: dict[str, Callable[[int], int]] = {"none": lambda p: p, "half": halve, "quarter": quarter, "tenth": tenth}
 
 
 def tax_method(rules: Rules, total_before: int) -> str:

@@ -15,10 +15,11 @@ count too; the table's excess of those alone is ``too_many_copies`` (scoring.py)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Protocol
 
 from scorekeeper.rules.errors import RecordError
-from scorekeeper.rules.phrases import phrase
+from scorekeeper.rules.canasta.rules import Rules
+from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.problems import Problem, problem
 
 COUNT_FIELDS = {"melded_counts": "melded_points", "hand_counts": "hand_points"}
@@ -32,7 +33,7 @@ class ValueGroup:
     copies: int               # how many cards of the group the deck holds: the most a count can be
 
 
-def value_groups(rules: Any, *, in_hand: bool = False) -> tuple[ValueGroup, ...]:
+def value_groups(rules: Rules, *, in_hand: bool = False) -> tuple[ValueGroup, ...]:
     runs: list[list[str]] = []
     for key in rules.card_values:
         # Black threes are offered on the table only where a meld of them is allowed (international, going out).
@@ -47,7 +48,14 @@ def value_groups(rules: Any, *, in_hand: bool = False) -> tuple[ValueGroup, ...]
                             copies=sum(rules.copies(k) for k in run)) for run in runs)
 
 
-def parse_counts(rules: Any, data: Any, field: str, to_int, *, in_hand: bool) -> dict[str, int]:
+class ToInt(Protocol):
+    """Reads a whole number from JSON, bounded: the record's reader passes
+    :func:`scorekeeper.rules.records.whole_number`, which this module sits below."""
+
+    def __call__(self, value: object, field: str, *, most: int) -> int: ...
+
+
+def parse_counts(rules: Rules, data: object, field: str, to_int: ToInt, *, in_hand: bool) -> dict[str, int]:
     """Counts per group key, each bounded by the deck's copies of that group."""
     if not isinstance(data, dict):
         raise RecordError("counts must be an object of value groups to counts, e.g. {\"JK\": 1, \"4-7\": 3}",
@@ -62,13 +70,13 @@ def parse_counts(rules: Any, data: Any, field: str, to_int, *, in_hand: bool) ->
     return out
 
 
-def points_of(rules: Any, counts: Mapping[str, int], *, in_hand: bool) -> int:
+def points_of(rules: Rules, counts: Mapping[str, int], *, in_hand: bool) -> int:
     """Σ count × value: the card points the counts stand for."""
     values = {g.key: g.value for g in value_groups(rules, in_hand=in_hand)}
     return sum(values[k] * n for k, n in counts.items())
 
 
-def check_side(rules: Any, melded: Mapping[str, int], held: Mapping[str, int], field: str) -> None:
+def check_side(rules: Rules, melded: Mapping[str, int], held: Mapping[str, int], field: str) -> None:
     """A side cannot hold more cards of a group on the table and in hand together than the deck has.
 
     Groups in hand may be cut differently from those on the table (hand values), so this compares card keys
@@ -92,7 +100,7 @@ _IN_HAND = phrase("%(count)s in %(side)s's hand")
 class _Share:
     count: int
     field: str             # sides[1].melded_counts.JK, or sides[0].melds for cards noted one by one
-    says: Any              # "7 in Béla's melds"
+    says: Phrase           # "7 in Béla's melds"
     counted: bool          # entered as a count (not as cards)
 
 
@@ -114,7 +122,7 @@ def _shares(side: Any, i: int, key: str, cuts: Mapping[str, Mapping[str, ValueGr
     return out
 
 
-def table_count_problems(rules: Any, sides: Iterable[Any]) -> list[Problem]:
+def table_count_problems(rules: Rules, sides: Iterable[Any]) -> list[Problem]:
     """Across the sides of one hand, no value group holds more cards than the deck: a problem per group that does,
     naming each side's share at its field. ``sides`` are the record's sides (name, melds, hand_cards, summary).
 

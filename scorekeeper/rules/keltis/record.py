@@ -11,6 +11,7 @@ from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.records import json_object, record_rules, record_sides, side_names, whole_number
+from scorekeeper.rules.keltis.limits import KeltisLimits, keltis_limits
 from scorekeeper.rules.keltis.table import KeltisRules
 
 NUMBER, GREY, CLOSING = "number", "grey", "closing"
@@ -39,7 +40,7 @@ class RowCard:
         return str(self) if self.kind == GREY else f"{colour} {self}"
 
 
-def _tokens(value: Any, field: str, what: str, most: int | None = None) -> list[str]:
+def _tokens(value: object, field: str, what: str, most: int | None = None) -> list[str]:
     """The tokens of a row given as text or as a list; the text's length and the token count (``most``, a deck's
     worth by default) are bounded before anything is converted."""
     most = most if most is not None else bounds.NOTATION_MAX
@@ -55,11 +56,11 @@ def _tokens(value: Any, field: str, what: str, most: int | None = None) -> list[
     return tokens
 
 
-def parse_row(rules: KeltisRules, value: Any, field: str = "row") -> tuple[RowCard, ...]:
+def parse_row(rules: KeltisRules, value: object, field: str = "row") -> tuple[RowCard, ...]:
     """A colour row as laid: ``"10 9 8 G8 7 X"``. A token that is no card raises RecordError naming it."""
     cards = []
     for n, token in enumerate(_tokens(value, field, 'a colour row as text such as "0 1 2 3 X"',
-                                      bounds.keltis_limits(rules).cards), start=1):
+                                      keltis_limits(rules).cards), start=1):
         text = token.upper()
         grey = _GREY_TOKEN.fullmatch(text)
         if text == "X":
@@ -76,11 +77,11 @@ def parse_row(rules: KeltisRules, value: Any, field: str = "row") -> tuple[RowCa
     return tuple(cards)
 
 
-def parse_grey_row(rules: KeltisRules, value: Any, field: str = "grey") -> tuple[int, ...]:
+def parse_grey_row(rules: KeltisRules, value: object, field: str = "grey") -> tuple[int, ...]:
     """The neutral grey row: values of the point cards in it (``"3 5 2"``; ``G3`` is read as 3 too)."""
     out = []
     for n, token in enumerate(_tokens(value, field, 'the grey row as text such as "3 5 2"',
-                                      bounds.keltis_limits(rules).cards), start=1):
+                                      keltis_limits(rules).cards), start=1):
         text = token.upper().removeprefix("G")
         if not (_NUMBER_TOKEN.fullmatch(text) and int(text) in rules.grey_values):
             raise RecordError(phrase(
@@ -90,10 +91,10 @@ def parse_grey_row(rules: KeltisRules, value: Any, field: str = "grey") -> tuple
     return tuple(out)
 
 
-def parse_stones(value: Any, field: str = "stones", most: int = 9) -> tuple[int, ...]:
+def parse_stones(value: object, field: str = "stones", most: int = 9) -> tuple[int, ...]:
     """Wishing stones as a list of whole numbers (or text ``"1 2 3"``), at most ``most`` (the game's stones).
     Values of two digits at most are read; whether the game has that stone is checked as a problem."""
-    limit = bounds.KeltisLimits(cards=0, stones=most).stone_value
+    limit = KeltisLimits(cards=0, stones=most).stone_value
     if isinstance(value, str):
         tokens = [t for t in _SPLIT.split(bounds.notation(value, field).strip()) if t]
         if bad := next((t for t in tokens if not _STONE_TOKEN.fullmatch(t)), None):
@@ -137,7 +138,7 @@ class KeltisRecord:
         return self.rules.id
 
 
-def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
+def _side(rules: KeltisRules, value: object, i: int) -> PlayerTable:
     field = f"sides[{i}]"
     data = json_object(value, field, _SIDE_FIELDS)
     name = data.get("name")
@@ -169,12 +170,12 @@ def _side(rules: KeltisRules, value: Any, i: int) -> PlayerTable:
                        stones=parse_stones(data.get("stones", []), f"{field}.stones", len(rules.stones)))
 
 
-def parse_record(data: Any, rules: Any = None) -> KeltisRecord:
+def parse_record(data: object, rules: KeltisRules | None = None) -> KeltisRecord:
     """The keltis family's ``parse_record`` hook: every player's final table (see the README); under ``rules``
     when given (a match's pinned rules), else the rules its ``variant`` and ``options`` name."""
     data = json_object(data, "", _TOP_FIELDS)
-    rules = record_rules(data, "keltis", rules)
-    if not isinstance(rules, KeltisRules):
+    found = record_rules(data, "keltis", rules)
+    if not isinstance(found, KeltisRules):
         raise RecordError(f"{data['variant']!r} is not a Keltis variant", field="variant")
-    parsed, totals = record_sides(data, rules, _side, who="player")
-    return KeltisRecord(rules=rules, sides=parsed, totals_before=totals)
+    parsed, totals = record_sides(data, found, _side, who="player")
+    return KeltisRecord(rules=found, sides=parsed, totals_before=totals)

@@ -56,10 +56,9 @@ def check_row(rules: KeltisRules, colour: str, cards: Sequence[RowCard] | str) -
     direction: str | None = None
     fixed_by = (0, 0)                # the two values that fixed the direction, for the message
     closings: list[tuple[int, RowCard]] = []
-    name = lambda c: c.label(colour)    # noqa: E731
-
-    def add(code: str, says: Phrase, *concerned: RowCard) -> None:
-        found.append(problem(code, says, [name(c) for c in concerned], head=phrase("%(colour)s row", colour=colour)))
+    def add(code: str, says: Phrase, *concerned: RowCard | None) -> None:
+        found.append(problem(code, says, [c.label(colour) for c in concerned if c is not None],
+                             head=phrase("%(colour)s row", colour=colour)))
 
     for n, card in enumerate(cards, start=1):
         if card.kind == CLOSING:
@@ -92,7 +91,7 @@ def check_row(rules: KeltisRules, colour: str, cards: Sequence[RowCard] | str) -
                 add("grey_card_mismatch", phrase(
                     "the %(nth)s card is the grey card %(card)s on a last card %(last)s; a grey card only extends a "
                     "row whose last card has the same value", nth=n, card=str(card), last=last), last_card, card)
-        if card.kind == NUMBER:
+        if card.kind == NUMBER and card.value is not None:       # a number card always has its value
             value = card.value
             if last is not None and value != last:
                 going = ASCENDING if value > last else DESCENDING

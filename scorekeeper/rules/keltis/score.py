@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from scorekeeper.rules.outcome import result_fields
 from scorekeeper.rules.phrases import named, phrase
 from scorekeeper.rules.problems import Problem, problem
 from scorekeeper.rules.keltis.record import CLOSING, GREY, KeltisRecord, PlayerTable, _span
@@ -56,11 +57,7 @@ class KeltisResult:
         return not self.problems
 
     def to_dict(self) -> dict[str, Any]:
-        winner = list(self.winner) if isinstance(self.winner, tuple) else self.winner
-        return {"ok": self.ok, "variant": self.rules.id, "family": self.rules.family,
-                "options": dict(self.rules.options), "sides": [s.to_dict() for s in self.sides],
-                "problems": [p.to_dict() for p in self.problems], "totals": dict(self.totals),
-                "hand_winner": list(self.hand_winner), "match_over": self.match_over, "winner": winner}
+        return result_fields(self)
 
 
 def _side_result(rules: KeltisRules, record: KeltisRecord, table: PlayerTable) -> KeltisSideResult:
@@ -111,44 +108,44 @@ def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
                 seen[key].append((table.name, card.label(colour)))
         for value in table.grey:
             seen[("grey", value)].append((table.name, f"G{value}"))
-    for key, holders in seen.items():
-        kind = key[0]
+    for copy, holders in seen.items():
+        kind = copy[0]
         limit = (rules.grey_copies if kind == GREY else rules.closing_copies if kind == CLOSING
-                 else rules.number_copies.get(key[2], 0))
+                 else rules.number_copies.get(copy[2], 0))
         if len(holders) <= limit:
             continue
         args = {"most": limit, "count": len(holders),
                 "where": ", ".join(f"{who} {k}" for who, k in Counter(w for w, _ in holders).items())}
         if kind == GREY:
             says = (phrase("the deck holds %(most)s copy of the grey %(value)s, but the tables show %(count)s "
-                           "(%(where)s)", value=key[1], **args) if limit == 1 else
+                           "(%(where)s)", value=copy[1], **args) if limit == 1 else
                     phrase("the deck holds %(most)s copies of the grey %(value)s, but the tables show %(count)s "
-                           "(%(where)s)", value=key[1], **args))
+                           "(%(where)s)", value=copy[1], **args))
         elif kind == CLOSING:
             says = (phrase("the deck holds %(most)s copy of the %(colour)s closing card, but the tables show "
-                           "%(count)s (%(where)s)", colour=key[1], **args) if limit == 1 else
+                           "%(count)s (%(where)s)", colour=copy[1], **args) if limit == 1 else
                     phrase("the deck holds %(most)s copies of the %(colour)s closing card, but the tables show "
-                           "%(count)s (%(where)s)", colour=key[1], **args))
+                           "%(count)s (%(where)s)", colour=copy[1], **args))
         else:
             says = (phrase("the deck holds %(most)s copy of the %(colour)s %(value)s, but the tables show "
-                           "%(count)s (%(where)s)", colour=key[1], value=key[2], **args) if limit == 1 else
+                           "%(count)s (%(where)s)", colour=copy[1], value=copy[2], **args) if limit == 1 else
                     phrase("the deck holds %(most)s copies of the %(colour)s %(value)s, but the tables show "
-                           "%(count)s (%(where)s)", colour=key[1], value=key[2], **args))
+                           "%(count)s (%(where)s)", colour=copy[1], value=copy[2], **args))
         out.append(problem("too_many_copies", says, [label for _, label in holders], field="sides"))
     stones: dict[int, list[str]] = defaultdict(list)
     for table in record.sides:
         for stone in table.stones:
             if stone in rules.stones:
                 stones[stone].append(table.name)
-    for stone, holders in sorted(stones.items()):
-        if len(holders) > 1:
+    for stone, names in sorted(stones.items()):
+        if len(names) > 1:
             says = (phrase("there is one wishing stone %(stone)s, but %(side)s lists it %(count)s times",
-                           stone=stone, side=holders[0], count=len(holders)) if len(set(holders)) == 1 else
+                           stone=stone, side=names[0], count=len(names)) if len(set(names)) == 1 else
                     phrase("there is one wishing stone %(stone)s, but it is held by %(names)s", stone=stone,
-                           names=list(dict.fromkeys(holders))))
+                           names=list(dict.fromkeys(names))))
             out.append(problem("stone_held_twice", says,
-                               [f"stone {stone}"] * len(holders),
-                               side=holders[0] if len(set(holders)) == 1 else None, field="sides"))
+                               [f"stone {stone}"] * len(names),
+                               side=names[0] if len(set(names)) == 1 else None, field="sides"))
     return out
 
 

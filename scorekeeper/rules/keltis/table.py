@@ -7,8 +7,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from scorekeeper.rules.tables.families import VariantInfo
 from scorekeeper.rules.tables.reading import frozen
-from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
+from scorekeeper.rules.tables.variants import TableRules, Variant, game_fields, total_players_problems
 
 
 def fold(text: str) -> str:
@@ -24,22 +25,11 @@ class Colour:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class KeltisRules:
+class KeltisRules(TableRules):
     """The Keltis table with its options applied. Besides the Keltis numbers it answers what the match service
     reads of any variant (``min_sides``, ``max_sides``, ``players_per_side``, ``score_per``, ``target``,
     :meth:`opening_minimum`)."""
 
-    id: str
-    name: str
-    family: str
-    seed: str
-    reference: str
-    options: Mapping[str, str]
-    min_sides: int
-    max_sides: int
-    players_per_side: int
-    total_players: tuple[int, int]
-    score_per: str
     colours: tuple[Colour, ...]
     number_copies: Mapping[int, int]     # per colour (seed 001, digest §3)
     closing_copies: int                  # per colour
@@ -84,15 +74,11 @@ class KeltisRules:
         return tuple(sorted(self.number_copies))
 
 
-def build_rules(variant: Variant, data: Mapping[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
+def build_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
     """The keltis family's ``build_rules`` hook."""
-    ps, deck, sc, rows = data["players"], data["deck"], data["scoring"], data["rows"]
+    deck, sc, rows = data["deck"], data["scoring"], data["rows"]
     return KeltisRules(
-        id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
-        reference=variant.reference, options=frozen(chosen),
-        min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-        players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
-        score_per=ps.get("score_per", "side"),
+        **game_fields(variant, data, chosen),
         colours=tuple(Colour(name=name, aliases=tuple(str(a) for a in c.get("aliases", ())))
                       for name, c in data["colours"].items()),
         number_copies=frozen({int(k): int(v) for k, v in deck["number_copies"].items()}),

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from scorekeeper.rules.canasta.rules import BLACK_THREES as BLACK_THREES_SHAPE, CanastaKind, GROUP, SEQUENCE, WILD_ONLY, Rules
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
+from scorekeeper.rules.errors import VariantError
 from scorekeeper.rules.phrases import Phrase, phrase, plural
 from scorekeeper.rules.problems import Problem, problem
 from scorekeeper.rules.melds.shapes import (black_three_problems, group_problems, looks_like_sequence, sequence_problems, sequence_suit,
@@ -69,7 +70,12 @@ class MeldVerdict:
 
 
 def _rules(rules: Rules | str) -> Rules:
-    return get_rules(rules) if isinstance(rules, str) else rules
+    if not isinstance(rules, str):
+        return rules
+    found = get_rules(rules)
+    if not isinstance(found, Rules):          # a family without melds (keltis)
+        raise VariantError(f"variant {rules!r} has no melds to check")
+    return found
 
 
 def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldContext | None = None) -> MeldVerdict:
@@ -80,7 +86,9 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     if cards and not isinstance(cards[0], Card):
         cards = parse_cards(cards)            # a list of tokens
     problems: list[Problem] = []
-    wild, naturals, threes = [], [], []
+    wild: list[Card] = []
+    naturals: list[Card] = []
+    threes: list[Card] = []
     wilds, shapes = rules.wilds, rules.shapes
     for c in cards:                           # one pass: this runs for every meld of every hand scored
         (wild if c.kind in wilds else threes if c.rank == "3" else naturals).append(c)
@@ -188,7 +196,8 @@ def excess_copies(rules: Rules, cards: Iterable[Card]) -> list[tuple[str, str | 
     conservation key (``K``, ``2``, ``JK``, ``black3``), then by key and suit where no key is over already."""
     cards = list(cards)
     by_key = Counter(c.conservation_key for c in cards)
-    out = [(key, None, n, rules.copies(key), [c for c in cards if c.conservation_key == key])
+    out: list[tuple[str, str | None, int, int, list[Card]]] = [
+        (key, None, n, rules.copies(key), [c for c in cards if c.conservation_key == key])
            for key, n in by_key.items() if n > rules.copies(key)]
     over = {key for key, *_ in out}
     suited = Counter((c.conservation_key, c.suit) for c in cards if c.suit and c.conservation_key not in over)

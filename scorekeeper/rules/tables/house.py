@@ -23,11 +23,10 @@ from typing import Any, Iterator, Mapping
 
 from scorekeeper.rules import bounds
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.families import GameRules, as_problems, family
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.tables.pinned import MAX_BYTES, canonical, digest, resolved, rules_from_json
-from scorekeeper.rules.tables.schema import SCHEMAS, located
-from scorekeeper.rules.canasta.table_checks import as_problems
+from scorekeeper.rules.tables.schema import located
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.tables.variants import Variant
 
@@ -123,7 +122,7 @@ def changes(base: Mapping[str, Any], table: Mapping[str, Any], prefix: str = "")
 
 # --- the document ----------------------------------------------------------------------------------------------
 
-def _partial(house: Any) -> dict[str, Any]:
+def _partial(house: object) -> dict[str, Any]:
     if house is None:
         return {}
     if not isinstance(house, Mapping):
@@ -136,14 +135,14 @@ def _partial(house: Any) -> dict[str, Any]:
     return dict(house)
 
 
-def _name(name: Any, field: str = "house_name") -> str:
+def _name(name: object, field: str = "house_name") -> str:
     if not isinstance(name, str):
         raise RecordError("the house rules' name must be text", field=field)
-    name = bounds.text(name, field, most=bounds.TEXT_MAX, single_line=True).strip()
-    if len(name) > MAX_NAME:
+    text = bounds.text(name, field, most=bounds.TEXT_MAX, single_line=True).strip()
+    if len(text) > MAX_NAME:
         raise RecordError(phrase("a name of house rules has at most %(most)s characters", most=MAX_NAME),
                           field=field)
-    return name
+    return text
 
 
 def _primary(key: str, also: tuple[str, ...], changed: list[str]) -> str:
@@ -155,16 +154,11 @@ def _primary(key: str, also: tuple[str, ...], changed: list[str]) -> str:
     return key
 
 
-# What an entry of a map needs to be built (canasta_table.build_canasta_rules reads these without a default): a
-# kind a house rule adds is told which key it lacks, not the KeyError the build would raise.
-_NEEDED = {"canastas": ("label", "bonus", "size"), "bonuses": ("label",), "penalties": ("label", "points")}
-
-
 def _missing(table: Mapping[str, Any]) -> list[RecordError]:
-    if table.get("family") != "canasta":
-        return []
+    """What a new entry of a map section lacks (the family's ``entry_needs``): a kind a house rule adds is told
+    which key it lacks, not the KeyError the build would raise."""
     return [_error(f"{section}.{entry}.{key}", phrase("a new entry needs %(key)s", key=key))
-            for section, keys in _NEEDED.items() for entry, value in table.get(section, {}).items()
+            for section, keys in family(table["family"]).entry_needs.items() for entry, value in table.get(section, {}).items()
             if isinstance(value, Mapping) for key in keys if key not in value]
 
 
@@ -175,26 +169,26 @@ def _built_problems(document: dict[str, Any], changed: list[str]) -> list[Record
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.hook("build_rules")(variant, table, document["options"])
+        rules = hooks.build_rules(variant, table, document["options"])
     except (ScorekeeperError, KeyError, TypeError, ValueError, AttributeError) as exc:
         text = str(exc) if isinstance(exc, ScorekeeperError) else f"a key this variant needs is missing ({exc!r})"
         key = text.split(" ", 1)[0].rstrip(":") if "." in text.split(" ", 1)[0] else ""
         return [_error(_primary(key, (), changed) if key else (changed[0] if changed else ""),
                        Phrase("%(text)s", (("text", text),)))]
     return [_error(_primary(p.field, p.also, changed), p.says)
-            for p in as_problems(hooks.hook("table_problems")(rules))]
+            for p in as_problems(hooks.table_problems(rules))]
 
 
-def house_document(variant_id: str, options: Mapping[str, Any] | None, house: Any, *,
+def house_document(variant_id: str, options: Mapping[str, Any] | None, house: object, *,
                    name: str = "") -> dict[str, Any]:
     """The resolved rules of ``variant_id`` with ``options`` and the house partial ``house`` merged in, checked
     like a shipped table; RecordError (every problem in ``.every``, each on ``rules.<key>``) otherwise."""
     partial, name = _partial(house), _name(name)
     document = resolved(variant_id, options)
-    table, errors = copy.deepcopy(document["table"]), []
+    table, errors = copy.deepcopy(document["table"]), list[RecordError]()
     _merge(table, partial, "", errors)
     _raise(errors)
-    schema = SCHEMAS[table["family"]]
+    schema = family(table["family"]).schema
     _raise([_error(key.split(" ", 1)[0], says) for key, says in located(table, schema)])
     found = list(changes(document["table"], table))
     if not found:
@@ -210,14 +204,14 @@ def house_document(variant_id: str, options: Mapping[str, Any] | None, house: An
     return document
 
 
-def house_pin(variant_id: str, options: Mapping[str, Any] | None, house: Any, *,
+def house_pin(variant_id: str, options: Mapping[str, Any] | None, house: object, *,
               name: str = "") -> tuple[str, str]:
     """``(canonical JSON, SHA-256)`` of :func:`house_document`: what ``matches.create_match`` stores."""
     text = canonical(house_document(variant_id, options, house, name=name))
     return text, digest(text)
 
 
-def house_rules(variant_id: str, options: Mapping[str, Any] | None, house: Any) -> Any:
+def house_rules(variant_id: str, options: Mapping[str, Any] | None, house: object) -> GameRules:
     """The rules object of a variant with house rules (a hand record's ``"rules"``). The checked document is
     remembered by what was asked (a script scoring many hands under one set pays the check once:
     bench/score_bench.py (e)), the rules object by its hash (:func:`.pinned.rules_from_json`)."""
@@ -250,18 +244,18 @@ def house_block(rules_text: str | None) -> dict[str, Any] | None:
 
 # --- presets ---------------------------------------------------------------------------------------------------
 
-def preset_document(*, name: str, variant: str, options: Mapping[str, Any] | None, house: Any) -> dict[str, Any]:
+def preset_document(*, name: object, variant: str, options: Mapping[str, Any] | None, house: object) -> dict[str, Any]:
     """A named set of house rules as its shareable file: the partial reduced to the values it changes."""
-    name = _name(name, "name")
-    if not name:
+    text = _name(name, "name")
+    if not text:
         raise RecordError(phrase("give the house rules a name"), field="name")
-    document = house_document(variant, options, house, name=name)
+    document = house_document(variant, options, house, name=text)
     found = document.get("house", {}).get("changes", [])
-    return {"format": PRESET_FORMAT, "format_version": PRESET_VERSION, "name": name, "variant": document["id"],
+    return {"format": PRESET_FORMAT, "format_version": PRESET_VERSION, "name": text, "variant": document["id"],
             "options": document["options"], "rules": unflat({c["key"]: c["house"] for c in found})}
 
 
-def read_preset(data: Any) -> dict[str, Any]:
+def read_preset(data: object) -> dict[str, Any]:
     """A decoded preset file checked and normalised as :func:`preset_document` returns it."""
     if not isinstance(data, dict):
         raise RecordError("a house-rules file is a JSON object", field="format")

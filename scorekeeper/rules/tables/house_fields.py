@@ -15,7 +15,8 @@ from typing import Any, Iterator, Mapping
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.tables.pinned import resolved
 from scorekeeper.rules.tables.reading import value_at
-from scorekeeper.rules.tables.schema import SCHEMAS, Int, schema_at
+from scorekeeper.rules.tables.families import family as family_of
+from scorekeeper.rules.tables.schema import Int, schema_at
 
 GROUPS = ("cards", "melds", "canastas", "going_out", "opening", "red_threes", "taxation", "match")
 GROUP_LABELS = {"cards": phrase("Cards"), "melds": phrase("Melds"), "canastas": phrase("Canastas"),
@@ -97,7 +98,7 @@ def key_label(key: str, table: Mapping[str, Any] | None = None) -> Phrase:
 
 
 def _range(key: str, family: str) -> tuple[int | None, int | None]:
-    schema = schema_at(SCHEMAS[family], key.replace("[]", ""))
+    schema = schema_at(family_of(family).schema, key.replace("[]", ""))
     while schema is not None and not isinstance(schema, Int) and hasattr(schema, "item"):
         schema = schema.item
     return (schema.low, schema.high) if isinstance(schema, Int) else (None, None)
@@ -130,13 +131,13 @@ def _field(table: Mapping[str, Any], key: str, group: str, kind: str, **extra: A
 
 
 def _range_item(key: str, family: str) -> tuple[int | None, int | None]:
-    schema = schema_at(SCHEMAS[family], key)
+    schema = schema_at(family_of(family).schema, key)
     item = getattr(schema, "item", None)
     return (item.low, item.high) if isinstance(item, Int) else (None, None)
 
 
 def _choice(table: Mapping[str, Any], key: str, group: str) -> HouseField:
-    vocabulary = schema_at(SCHEMAS[table["family"]], key)
+    vocabulary = schema_at(family_of(table["family"]).schema, key)
     return _field(table, key, group, "choice", choices=tuple(m.value for m in vocabulary))
 
 
@@ -174,7 +175,8 @@ def _meld_fields(t: Mapping[str, Any]) -> Iterator[HouseField]:
             yield _field(t, f"{key}.going_out_only", "melds", "bool")
 
 
-def _canasta_family_fields(t: Mapping[str, Any]) -> Iterator[HouseField]:
+def canasta_house_fields(t: Mapping[str, Any]) -> Iterator[HouseField]:
+    """The canasta family's ``house_fields`` hook: one field per value a player may change on the form."""
     yield from (_field(t, f"card_values.{k}", "cards", "int") for k in CARD_KEYS)
     yield from (_field(t, f"hand_values.{k}", "cards", "int") for k in CARD_KEYS if k in t.get("hand_values", {}))
     yield _field(t, "deck.packs", "cards", "int")
@@ -202,7 +204,7 @@ def _canasta_family_fields(t: Mapping[str, Any]) -> Iterator[HouseField]:
             if "points" in t[section][item]:
                 yield _field(t, f"{section}.{item}.points", "red_threes", "int")
     yield _field(t, "taxation.brackets", "taxation", "brackets", column="method",
-                 choices=tuple(m.value for m in schema_at(SCHEMAS["canasta"], "taxation.brackets").item["method"]))
+                 choices=tuple(m.value for m in schema_at(family_of(t["family"]).schema, "taxation.brackets").item["method"]))
     yield _choice(t, "taxation.negative", "taxation")
     yield _field(t, "match.target", "match", "int")
     yield _field(t, "match.deals", "match", "int")
@@ -214,11 +216,9 @@ def _canasta_family_fields(t: Mapping[str, Any]) -> Iterator[HouseField]:
 
 def house_fields(variant_id: str, options: Mapping[str, Any] | None) -> list[tuple[str, list[HouseField]]]:
     """The fields of ``variant_id`` with ``options``, by group in :data:`GROUPS` order (empty groups left out).
-    Only the canasta family has fields; a Keltis table's house rules are given as JSON."""
+    A family without a form (its ``house_fields`` hook gives none: Keltis) has its house rules given as JSON."""
     table = resolved(variant_id, options)["table"]
-    if table["family"] != "canasta":
-        return []
     found: dict[str, list[HouseField]] = {g: [] for g in GROUPS}
-    for f in _canasta_family_fields(table):
+    for f in family_of(table["family"]).house_fields(table):
         found[f.group].append(f)
     return [(g, found[g]) for g in GROUPS if found[g]]

@@ -31,9 +31,11 @@ from typing import Any, Mapping
 
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
-from scorekeeper.rules.tables.schema import SCHEMAS, problems
+from scorekeeper.rules.tables.families import FAMILIES, GameRules
+from scorekeeper.rules.tables.schema import problems
 from scorekeeper.rules.tables.reading import frozen, value_at
-from scorekeeper.rules.tables.variants import Variant, family, resolved_table
+from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.variants import Variant, resolved_table
 
 FORMAT = "scorekeeper-rules"
 FORMAT_VERSION = 1
@@ -48,11 +50,11 @@ MAX_BYTES = 64 * 1024
 # Rules objects remembered by hash: every variant and option mix in play at once, with room to spare.
 CACHE_SIZE = 128
 
-_cache: OrderedDict[str, Any] = OrderedDict()
+_cache: OrderedDict[str, GameRules] = OrderedDict()
 _lock = Lock()
 
 
-def canonical(document: Mapping[str, Any]) -> str:
+def canonical(document: object) -> str:
     """One text per set of rules: keys in their order (see the module docstring), compact separators, non-ASCII
     as itself (UTF-8 when encoded)."""
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -86,7 +88,7 @@ def document_text(document: Any) -> str:
         raise RecordError(f"the rules cannot be written as JSON: {exc}", field="rules") from None
 
 
-def rules_from_json(text: Any, expected_hash: str | None = None) -> Any:
+def rules_from_json(text: object, expected_hash: str | None = None) -> GameRules:
     """The rules object of a stored rules document; ``expected_hash`` (when given) must be its SHA-256.
 
     Raises :class:`RecordError` on ``rules`` (or ``rules_hash``) for anything that is not a document this
@@ -154,12 +156,12 @@ def _checked(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     for key in IDENTITY:
         if not isinstance(document.get(key), str) or table.get(key) != document[key]:
             raise RecordError(f"expected the table's {key} as text, the same in the table", field=f"rules.{key}")
-    if table["family"] not in SCHEMAS:
-        raise RecordError(f"unknown family {table['family']!r}; families are: " + ", ".join(SCHEMAS),
+    if table["family"] not in FAMILIES:
+        raise RecordError(f"unknown family {table['family']!r}; families are: " + ", ".join(FAMILIES),
                           field="rules.family")
     if "options" in table:
         raise RecordError("a resolved table has its options applied, not listed", field="rules.table.options")
-    if found := list(problems(table, SCHEMAS[table["family"]])):
+    if found := list(problems(table, FAMILIES[table["family"]].schema)):
         raise RecordError("; ".join(found), field="rules.table")
     if "house" in document:
         _check_house(document["house"], table)
@@ -182,18 +184,18 @@ def _check_house(block: Any, table: Mapping[str, Any]) -> None:
                               field=f"rules.house.changes[{k}]")
 
 
-def _build(document: dict[str, Any]) -> Any:
+def _build(document: dict[str, Any]) -> GameRules:
     table, chosen = _checked(document)
     variant = Variant(id=table["id"], name=table["name"], family=table["family"], reference=table["reference"],
                       seed=table["seed"], raw=frozen(table), options=())
     hooks = family(table["family"])
     try:
-        rules = hooks.hook("build_rules")(variant, table, chosen)
+        rules: GameRules = hooks.build_rules(variant, table, chosen)
     except ScorekeeperError as exc:
         raise RecordError(f"the rules cannot be built: {exc}", field="rules.table") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(f"the table is incomplete or malformed: {exc!r}", field="rules.table") from None
-    if found := hooks.hook("table_problems")(rules):
+    if found := hooks.table_problems(rules):
         raise RecordError("; ".join(map(str, found)), field="rules.table")
     return rules
 

@@ -24,16 +24,17 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from scorekeeper.rules.errors import VariantError
-from scorekeeper.rules.tables.schema import SCHEMAS, problems
+from scorekeeper.rules.tables.families import FAMILIES
+from scorekeeper.rules.tables.schema import problems
 
 
 def read_table(path: Path) -> dict[str, Any]:
     """The table at ``path`` with its bases merged in and checked against its family's schema."""
     data = _read_merged(path, ())
     family = data.get("family")
-    if family not in SCHEMAS:
-        raise VariantError(f"{path.name}: unknown family {family!r}; families are: " + ", ".join(SCHEMAS))
-    if found := list(problems(data, SCHEMAS[family])):
+    if family not in FAMILIES:
+        raise VariantError(f"{path.name}: unknown family {family!r}; families are: " + ", ".join(FAMILIES))
+    if found := list(problems(data, FAMILIES[family].schema)):
         raise VariantError(f"{path.name}: " + "; ".join(found))
     return data
 

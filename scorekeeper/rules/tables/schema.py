@@ -1,4 +1,7 @@
-"""What a variant table may say, as data: one schema per family, and the check of a table against it.
+"""The schema language every family's tables are written in, and the check of a table against a family's schema.
+
+Each family brings its own schema (``Family.schema``: :mod:`scorekeeper.rules.canasta.schema`,
+:mod:`scorekeeper.rules.keltis.schema`), built from the pieces here; this module knows no family.
 
 A schema is a dict of key -> what its value must be: a type (``int``, ``str``, ``bool``), a closed vocabulary (a
 :class:`~enum.StrEnum`: the value is one of its members' values), a nested schema (a table with exactly those
@@ -14,72 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from scorekeeper.rules.phrases import Phrase, phrase
-
-
-class WildRelation(StrEnum):
-    ANY = "any"
-    FEWER = "fewer"
-    AT_MOST_HALF = "at_most_half"
-
-
-class OpeningWildValue(StrEnum):
-    REPLACED = "replaced"
-    OWN = "own"
-
-
-class WildMix(StrEnum):
-    MIXED = "mixed"          # 2s and jokers both
-    UNIFORM = "uniform"      # all one kind
-
-
-class AcePlace(StrEnum):
-    HIGH = "high"            # ... Q K A
-    LOW = "low"              # A 4 5 ... (the deck's lowest natural rank follows the ace)
-    BOTH = "both"            # either end, never round the corner
-
-
-class Shape(StrEnum):
-    GROUP = "group"
-    SEQUENCE = "sequence"
-    WILD_ONLY = "wild_only"
-    BLACK_THREES = "black_threes"
-
-
-class RedThreeInHand(StrEnum):
-    IMPOSSIBLE = "impossible"
-    PENALTY = "penalty"
-
-
-class TaxMethod(StrEnum):
-    NONE = "none"
-    HALF = "half"
-    QUARTER = "quarter"
-    TENTH = "tenth"
-
-
-class NegativeTax(StrEnum):
-    UNTAXED = "untaxed"
-    TAXED = "taxed"
-
-
-class Compare(StrEnum):
-    EXCEEDS = "exceeds"
-    REACHES = "reaches"
-
-
-class TopTie(StrEnum):
-    SHARED = "shared"
-    PLAY_ON = "play_on"
-
-
-class OpeningCanasta(StrEnum):
-    """A non-numeric opening requirement (seed 003 l. 189, Brazilian canasta): the opening must hold a canasta."""
-
-    ANY = "any"
-    NATURAL = "natural"      # a canasta without wild cards (a wild-only canasta counts: it replaces none)
 
 
 class ScorePer(StrEnum):
@@ -99,14 +39,6 @@ class Int:
 
 #: A number the schema gives no narrower range (Keltis tables): bounded all the same.
 ANY_INT = Int(-10**9, 10**9)
-#: Ranges shared by many keys: a bonus, penalty or red-three total; a card's value; a meld's or canasta's size.
-POINTS = Int(-10_000, 10_000)
-CARD_POINTS = Int(-1_000, 1_000)
-SIZE = Int(1, 999)           # 99: "no most", as seed 003 tables write it
-CAP = Int(0, 999)                # a cap where 0 means none (max_size), or a count of wild cards
-FROM_TOTAL = Int(-10**9, 10_000_000)   # a bracket's start: the first is -1 000 000 000, "from the start"
-
-
 @dataclass(frozen=True)
 class ListOf:
     item: Any
@@ -135,92 +67,23 @@ class _Patches:
 PATCHES = _Patches()
 
 # Keys every table has, whatever its family. ``extends`` is read (and removed) before the check.
-_HEAD = {"id": str, "name": str, "seed": str, "reference": str, "family": str}
+HEAD: dict[str, Any] = {"id": str, "name": str, "seed": str, "reference": str, "family": str}
 # ``label`` and ``help`` (and a choice's ``_label``) are English words the pages translate (msgids: the table
 # words extractor, scorekeeper/rules/tables/words.py).
-_OPTION = {"decision": str, "default": str, "label": str, "help": str, "choices": MapOf(PATCHES)}
-_PLAYERS = {"min_sides": Int(1, 6), "max_sides": Int(1, 6), "players_per_side": Int(1, 3), "total": ListOf(Int(1, 18)),
+OPTION: dict[str, Any] = {"decision": str, "default": str, "label": str, "help": str, "choices": MapOf(PATCHES)}
+PLAYERS: dict[str, Any] = {"min_sides": Int(1, 6), "max_sides": Int(1, 6), "players_per_side": Int(1, 3), "total": ListOf(Int(1, 18)),
             "score_per": ScorePer}
-_CARD_VALUES = {key: CARD_POINTS for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
-                                     "black3", "red3")}
-
-_KEYS = AnyOf((str, ListOf(str)))
-#: A condition over a side's tally (canasta_rules.Condition); the count names are checked when the rules are built.
-CONDITION = {"count": _KEYS, "at_least": Int(-1000, 1000), "at_most": Int(-1000, 1000), "at_least_count_of": _KEYS,
-             "at_most_count_of": _KEYS, "went_out": bool}
-_CONDITIONS = ListOf(CONDITION)
-_SIZES = {"allowed": bool, "min_size": SIZE, "max_size": CAP}
-_LIMITS = {**_SIZES, "max_wilds": CAP, "max_wilds_by_size": MapOf(CAP), "min_naturals": CAP,
-           "wild_relation": WildRelation}
-
-# Seed 003's classic family (shared/SEED003_DIGEST.md §6–7), kept in blocks of their own:
-# - the double ending (S7): its bonus; a table without the key has no double ending (a record's double_out is a
-#   problem there); ``allowed = false``: nobody may go out, every hand ends on the stock (escalera_sevens, S22);
-_CLASSIC_GOING_OUT = {"double_out": POINTS, "allowed": bool}
-# - black threes taken with the pile and set aside (cuban, S25): the record's black_threes_taken is allowed;
-_CLASSIC_BLACK_THREES = {"taken_with_pile": bool}
-# - a target by the number of sides (classic_fr form 6: 10 000 with two sides, 7500 with three), and a match
-#   decided only after complete rounds of so many deals (escalera_sevens, S20: hand numbers 4, 8, 12 ...).
-_CLASSIC_MATCH = {"targets_by_sides": MapOf(Int(1, 1_000_000)), "round_of_deals": Int(1, 200)}
-# - an opening that holds a canasta needs no minimum (l. 91 "S'il y a un canast sous la main, il est permis de
-#   l'étaler dans tous les cas").
-_CLASSIC_OPENING = {"canasta_suffices": bool}
-
-CANASTA: dict[str, Any] = {
-    **_HEAD,
-    "deck": {"packs": Int(1, 6), "jokers": Int(0, 24), "wilds": ListOf(str)},
-    "players": _PLAYERS,
-    "card_values": _CARD_VALUES,
-    "hand_values": _CARD_VALUES,
-    "melds": {"one_group_per_rank": bool, "opening_wild_value": OpeningWildValue,
-              "group": {**_LIMITS, "max_size_by_rank": MapOf(SIZE)},
-              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str), "max_size_going_out": CAP},
-              "wild_only": {**_SIZES, "opening_value": CARD_POINTS},
-              "black_threes": {**_SIZES, "going_out_only": bool, **_CLASSIC_BLACK_THREES}},
-    "canastas": MapOf({"label": str, "size": ListOf(SIZE), "bonus": POINTS, "shape": Shape, "wilds": ListOf(CAP),
-                       "jokers": ListOf(CAP), "deuces": ListOf(CAP), "wild_mix": WildMix, "rank": str,
-                       "when": _CONDITIONS, "counts_to_go_out": bool}),
-    "red_threes": {"totals": ListOf(POINTS), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
-                   "in_hand_points": POINTS},
-    "twins": {"allowed": bool, "points": POINTS},
-    "going_out": {"out": POINTS, "concealed": POINTS, "table_clear": POINTS, "table_clear_min_pile": Int(0, 400),
-                  "canastas_required": Int(0, 20), "requires": _CONDITIONS, "required_each_hand": bool,
-                  "concealed_waives_minimum": bool, **_CLASSIC_GOING_OUT},
-    "bonuses": MapOf({"label": str, "points": POINTS, "per": str, "when": _CONDITIONS, "hook": str}),
-    "opening": {"minimums": ListOf({"from": FROM_TOTAL, "minimum": Int(0, 10_000), "canasta": OpeningCanasta}),
-                "without_wilds": bool, **_CLASSIC_OPENING},
-    "taxation": {"brackets": ListOf({"from": FROM_TOTAL, "method": TaxMethod}), "negative": NegativeTax},
-    "match": {"target": Int(1, 1_000_000), "deals": Int(1, 200), "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
-    "penalties": MapOf({"label": str, "points": POINTS}),
-    "options": MapOf(_OPTION),
-}
-
-KELTIS: dict[str, Any] = {
-    **_HEAD,
-    "players": _PLAYERS,
-    "deck": {"two_player_removed": int, "number_copies": MapOf(int), "closing_copies": int,
-             "grey_values": ListOf(int), "grey_copies": int, "stones": ListOf(int)},
-    "colours": MapOf({"aliases": ListOf(str)}),
-    "scoring": {"row_length": ListOf(int), "stones": ListOf(int), "grey_card": int},
-    "rows": {"length_counts_grey": bool, "length_counts_closing": bool, "grey_on_row_point": bool,
-             "may_start_closed": bool, "max_closing": int},
-    "options": MapOf(_OPTION),
-}
-
-#: The schema of each family (the keys of ``families.FAMILIES``).
-SCHEMAS: dict[str, dict[str, Any]] = {"canasta": CANASTA, "keltis": KELTIS}
-
 # Keys an option may not patch: the options themselves (an option that rewrites options has no fixed meaning).
 _UNPATCHABLE = {"options"}
 
 
-def problems(value: Any, schema: Any, path: str = "", root: dict[str, Any] | None = None) -> Iterator[str]:
+def problems(value: Any, schema: Any, path: str = "", root: Mapping[str, Any] | None = None) -> Iterator[str]:
     """Every way ``value`` breaks ``schema``, as ``"<dotted path>: <what is wrong>"`` sentences (none: it fits).
     ``root`` is the family's whole schema, against which option patches are checked."""
     return (says.render() for _key, says in located(value, schema, path, root))
 
 
-def located(value: Any, schema: Any, path: str = "", root: dict[str, Any] | None = None) -> Iterator[tuple[str, Phrase]]:
+def located(value: Any, schema: Any, path: str = "", root: Mapping[str, Any] | None = None) -> Iterator[tuple[str, Phrase]]:
     """:func:`problems` as ``(dotted key, sentence)`` pairs, the sentence a phrase a front can translate (a house
     rule's form shows each at its field)."""
     root = schema if root is None else root
@@ -273,7 +136,7 @@ def _int_problems(value: Any, schema: "Int", path: str, where: str) -> Iterator[
                            low=schema.low, high=schema.high, value=value)
 
 
-def _patch_problems(patch: Any, path: str, root: dict[str, Any]) -> Iterator[tuple[str, Phrase]]:
+def _patch_problems(patch: Any, path: str, root: Mapping[str, Any]) -> Iterator[tuple[str, Phrase]]:
     if not isinstance(patch, dict):
         yield path, phrase("%(where)s must be a table of patches (\"dotted.key\" = value), not %(value)s",
                            where=path, value=repr(patch))
@@ -292,7 +155,7 @@ def _patch_problems(patch: Any, path: str, root: dict[str, Any]) -> Iterator[tup
             yield from located(value, target, f"{dotted} (patched by {path})", root)
 
 
-def schema_at(root: dict[str, Any], dotted: str) -> Any:
+def schema_at(root: Mapping[str, Any], dotted: str) -> Any:
     """The schema of one dotted key, or None when the family has no such key."""
     node: Any = {k: v for k, v in root.items() if k not in _UNPATCHABLE}
     for part in dotted.split("."):

@@ -6,7 +6,9 @@ validates the result into a frozen rules object. Which object, and how a record 
 is decided by the table's ``family``: :data:`~.families.FAMILIES` maps each family to four hooks (build the rules,
 list what contradicts in them, parse a record, score it), so a new variant is data plus, for a new family, a few
 hooks (python-chess style).
-Canasta tables build :class:`~scorekeeper.rules.canasta.rules.Rules`; keltis tables build :class:`~scorekeeper.rules.keltis.KeltisRules`. Reading a
+Each family's rules object meets :class:`~.families.GameRules`; this module imports no family. Tables are read from
+``rules_ref/`` (``SCOREKEEPER_RULES_REF`` names another folder) and from the folder each registered family brings
+(``Family.tables``: a family plugged in from outside, see ``rules_ref/README.md``). Reading a
 file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
 """
 
@@ -16,18 +18,11 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
+from typing import Any, Callable, Iterator, Mapping
 
 from scorekeeper.rules.errors import RecordError, VariantError
-from scorekeeper.rules.tables.families import family
+from scorekeeper.rules.tables.families import GameRules, VariantInfo, family, table_folders
 from scorekeeper.rules.tables.reading import frozen, read_table, thawed
-
-if TYPE_CHECKING:
-    from scorekeeper.rules.canasta.rules import Rules
-    from scorekeeper.rules.keltis import KeltisRules
-
-    #: What :meth:`Variant.rules` returns: the rules object of the variant's family.
-    GameRules = Union["Rules", KeltisRules]
 
 RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF", Path(__file__).resolve().parents[3] / "rules_ref"))
 
@@ -74,7 +69,7 @@ class Variant:
             chosen[spec.name] = text
         return chosen
 
-    def rules(self, options: Mapping[str, Any] | None = None) -> "GameRules":
+    def rules(self, options: Mapping[str, Any] | None = None) -> GameRules:
         chosen = self.resolve_options(options)
         key = (self.id, tuple(sorted(chosen.items())))
         if key not in _RULES_CACHE:
@@ -82,10 +77,10 @@ class Variant:
         return _RULES_CACHE[key]
 
 
-_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], GameRules] = {}
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -101,7 +96,7 @@ def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
 
 def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
     """The variant's table with the patches of the chosen option values applied (every family)."""
-    data = thawed(variant.raw)
+    data: dict[str, Any] = thawed(variant.raw)
     try:
         for spec in variant.options:
             patch = dict(spec.patches[chosen[spec.name]])
@@ -114,14 +109,14 @@ def _patched(variant: Variant, chosen: Mapping[str, str]) -> dict[str, Any]:
     return data
 
 
-def _build(variant: Variant, chosen: Mapping[str, str]) -> "GameRules":
+def _build(variant: Variant, chosen: Mapping[str, str]) -> GameRules:
     """Apply the chosen options, hand the table to its family's ``build_rules`` hook and check what it built: a
     missing or mistyped entry is a malformed table, a contradiction one of the family's ``table_problems``."""
     hooks = family(variant.family)
-    build, contradictions = hooks.hook("build_rules"), hooks.hook("table_problems")
+    build, contradictions = hooks.build_rules, hooks.table_problems
     data = _patched(variant, chosen)
     try:
-        rules = build(variant, data, chosen)
+        rules: GameRules = build(variant, data, chosen)
     except VariantError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -147,7 +142,36 @@ def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
     return int(low), int(high)
 
 
-def side_size(r: Any, sides: int) -> int | None:
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableRules:
+    """The fields every family's rules object has (:class:`~.families.GameRules` but ``target``): who the variant
+    is, the options that built it, who sits at its table. A family's rules may extend it (Keltis, the toy rummy of
+    tests/toy_rummy); :func:`game_fields` fills it from a table."""
+
+    id: str
+    name: str
+    family: str
+    seed: str
+    reference: str
+    options: Mapping[str, str]
+    min_sides: int
+    max_sides: int
+    players_per_side: int
+    total_players: tuple[int, int]
+    score_per: str
+
+
+def game_fields(variant: VariantInfo, data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
+    """The fields every family's rules object has (:class:`~.families.GameRules`), from the variant and its table
+    with the chosen options: who the variant is and who sits at its table. A family's ``build_rules`` adds its own."""
+    ps = data["players"]
+    return {"id": variant.id, "name": variant.name, "family": variant.family, "seed": variant.seed,
+            "reference": variant.reference, "options": frozen(chosen), "min_sides": int(ps["min_sides"]),
+            "max_sides": int(ps["max_sides"]), "players_per_side": int(ps["players_per_side"]),
+            "total_players": players_total(ps), "score_per": str(ps.get("score_per", "side"))}
+
+
+def side_size(r: GameRules, sides: int) -> int | None:
     """How many players each of ``sides`` sides holds when the form seats a fixed number that the sides divide:
     six play as 3 + 3 or as 2 + 2 + 2, never 3 + 2 + 1 (seed 003 l. 45, 81). A total the sides do not divide is a
     form of uneven sides by design (5 as 3 + 2, cutthroat's 3 as 2 + 1): None, only the total is checked."""
@@ -157,7 +181,7 @@ def side_size(r: Any, sides: int) -> int | None:
     return None
 
 
-def total_players_problems(r: Any) -> list[str]:
+def total_players_problems(r: "GameRules") -> list[str]:
     """A ``players.total`` the sides cannot seat (every family's ``table_problems`` adds these)."""
     low, high = r.total_players
     if not r.min_sides <= low <= high <= r.max_sides * r.players_per_side:
@@ -205,11 +229,11 @@ def _when_problems(variant: Variant) -> Iterator[str]:
 
 
 @lru_cache(maxsize=None)
-def registry() -> dict[str, Variant]:
-    """Every variant table under ``rules_ref/``, loaded once and validated with every option choice."""
+def _loaded(folders: tuple[Path, ...]) -> dict[str, Variant]:
     found: dict[str, Variant] = {}
     files: dict[str, str] = {}
-    for path in sorted(RULES_REF.glob("*.toml")):
+    # By file name within each folder, the shipped folder first: the order the pages list the tables in.
+    for path in (p for folder in dict.fromkeys(folders) for p in sorted(folder.glob("*.toml"))):
         variant = _load_file(path)
         if variant.id in found:                          # the later one would hide the earlier without a word
             raise VariantError(f"{path.name}: id {variant.id!r} is already the id of {files[variant.id]}")
@@ -223,11 +247,26 @@ def registry() -> dict[str, Variant]:
     return found
 
 
+class _Registry:
+    """``registry()``: every variant table under ``rules_ref/`` and the registered families' own folders, loaded
+    once per set of folders and validated with every option choice (a family registered later is read on the next
+    call). A test that writes a table into a folder already read calls ``registry.cache_clear()``."""
+
+    def __call__(self) -> dict[str, Variant]:
+        return _loaded((RULES_REF, *table_folders()))
+
+    def cache_clear(self) -> None:
+        _loaded.cache_clear()
+
+
+registry = _Registry()
+
+
 #: The game a front offers when none is asked for (the new-match page, the meld checker): the house game.
 DEFAULT_VARIANT = "diszitett"
 
 
-def default_variant(family_filter: Any = None) -> str:
+def default_variant(family_filter: Callable[[str], bool] | None = None) -> str:
     """:data:`DEFAULT_VARIANT`, or the first table (by file name) of another rules folder that lacks it. Tables are
     listed by file name, so without this the first of seed 003's variants ("bolivia") would be every page's
     default. ``family_filter``: only variants whose family it accepts (the checker offers meld games only)."""
@@ -243,7 +282,7 @@ def get_variant(variant_id: str) -> Variant:
                           field="variant") from None
 
 
-def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> "GameRules":
+def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> GameRules:
     return get_variant(variant_id).rules(options)
 
 

@@ -19,9 +19,10 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional
 
 from scorekeeper.rules import Rules, get_variant, registry
-from scorekeeper.rules.tables.variants import OptionSpec
-from scorekeeper.rules.bounds import PENALTY_POINTS_MAX, canasta_limits
 from scorekeeper.rules.cards import split_melds
+from scorekeeper.rules.tables.variants import OptionSpec
+from scorekeeper.rules.bounds import PENALTY_POINTS_MAX
+from scorekeeper.rules.canasta.limits import canasta_limits
 from scorekeeper.web.entry.counts import counts_fields, counts_to_data, counts_to_entry, field_name
 from scorekeeper.web.fields import Rows, WholeNumber, add_error, choice
 from scorekeeper.web.entry.variant_fields import side_extras, summary_gaps

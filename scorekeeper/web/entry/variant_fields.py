@@ -1,5 +1,5 @@
 """Hand-form parts that depend on what a table has beyond the common record: seed 003's side fields (the double
-ending, black threes taken: SEED003_DIGEST.md §7) and the bonuses a summary cannot score. Read from the rules,
+ending, black threes taken: SEED003_DIGEST.md §7) and the bonuses a summary cannot score (which, the core says). Read from the rules,
 never from a variant's id, so a new table with these keys gets them on its form.
 """
 
@@ -11,7 +11,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 
 from scorekeeper.rules import Rules
-from scorekeeper.rules.bounds import canasta_limits
+from scorekeeper.rules.canasta.limits import canasta_limits
+from scorekeeper.rules.canasta.tally import summary_gaps as core_summary_gaps
 from scorekeeper.display.words import table_word
 
 
@@ -34,23 +35,7 @@ def side_extras(rules: Rules, side: Mapping[str, Any], count: Callable[..., Any]
     return attrs
 
 
-def _meld_count(key: str) -> bool:
-    # Tally keys a summary side never sets (rules/tally.py): melds by shape and melded black threes.
-    return key == "black_threes" or key.endswith("_melds") or "_melds_" in key
-
-
 def summary_gaps(rules: Rules) -> list[str]:
-    """The labels of the bonuses a summary cannot score, because they count melds by shape (Brazilian's
-    sequences of five, S59) or melded black threes (Cuban's all four): the form says so, rather than a saved
-    summary silently lacking them."""
-    gaps = []
-    for bonus in getattr(rules, "bonuses", ()):
-        keys = [bonus.per or ""] + [k for c in (*bonus.when, *bonus.plus_when) for k in _condition_keys(c)]
-        if any(_meld_count(k) for k in keys):
-            gaps.append(table_word(bonus.label))
-    return gaps
-
-
-def _condition_keys(condition: Any) -> list[str]:
-    count = getattr(condition, "count", None)
-    return list(count) if isinstance(count, (tuple, list)) else [count] if isinstance(count, str) else []
+    """The labels of the bonuses a summary cannot score (the core knows which counts a summary records:
+    ``canasta.tally.summary_gaps``): the form says so, rather than a saved summary silently lacking them."""
+    return [table_word(bonus.label) for bonus in core_summary_gaps(rules)]

@@ -87,7 +87,7 @@ def _render(match: Match, form: EntryForm, number: int | None, status: int = 200
     sheet, layout, front = scoresheet(match), form.layout, front_of(form.layout.rules)
     return render_template("entry.html", match=match, form=form, layout=layout, number=number,
                            hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale,
-                           keys=front.keypad(layout.rules), token=match.edit_token, keltis=front.plays_games,
+                           keys=front.keypad(layout.rules), token=match.edit_token, front=front,
                            saved_keys=saved_keys(match), changes=clash.get("changes"),
                            duplicate=clash.get("duplicate"), carried=clash.get("carried"),
                            **front.entry.page_values(layout.rules)), status

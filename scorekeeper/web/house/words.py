@@ -10,7 +10,7 @@ from flask_babel import gettext, lazy_gettext as _l
 
 from scorekeeper.rules.tables.house_fields import HouseField, key_label
 from scorekeeper.rules.phrases import Phrase
-from scorekeeper.rules.tables.schema import OpeningCanasta, TaxMethod
+from scorekeeper.rules.canasta.schema import OpeningCanasta, TaxMethod
 from scorekeeper.display.words import PAGE_WORDS, humanize, table_word
 from scorekeeper.display.words import _in_page_language   # noqa: PLC2701 - the one place a phrase's fallback rule is kept
 

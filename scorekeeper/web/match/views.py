@@ -43,8 +43,9 @@ CHART_SIZE = {"width": 420, "height": 280}    # scales to the phone's width; the
 
 def sheet_rows(sheet: Mapping[str, Any], front: Front) -> list[dict[str, Any]]:
     """The hands as the sheet shows them: one cell per column, in the family's cells (see :mod:`..fronts`)."""
-    return [{**hand, "cells": front.hand_cells(sheet, hand["result"]), "keltis": front.plays_games}
-            for hand in sheet["hands"]]
+    # a game entered as the tables laid has no summary mode, whatever mode an API client wrote
+    return [{**hand, "cells": front.hand_cells(sheet, hand["result"]),
+             "summary": hand["mode"] == "summary" and not front.plays_games} for hand in sheet["hands"]]
 
 
 def match_front(match: Match) -> Front:
@@ -61,7 +62,7 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
     links = share_links(match, editable=editable)
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
-                           games=games, short=short_names(sheet["columns"]),
+                           front=front, short=short_names(sheet["columns"]),
                            match_end=None if games else match_end_words(rules_of(match), len(sheet["columns"])),
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
@@ -105,7 +106,7 @@ def render_hand(match: Match, *, editable: bool, number: int):
     # a summary's counts per value group, as the form named them (none in card mode or for Keltis)
     counts = {side.get("name"): counted(rules, side) for side in entry.get("sides", [])
               if entry.get("mode") == "summary" and isinstance(side, Mapping)}
-    return render_template("hand.html", sheet=sheet, row=row, games=front.plays_games, editable=editable,
+    return render_template("hand.html", sheet=sheet, row=row, front=front, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label, counts=counts,
                            token=match.edit_token if editable else match.view_token)
@@ -178,9 +179,10 @@ def render_revisions(match: Match, *, editable: bool, number: int):
     if not events:
         abort(404, description=_("This match has no hand %(number)s.", number=number))
     rules = rules_of(match)
+    front = front_of(rules)
     return render_template("revisions.html", match=match, number=number, events=events, editable=editable,
-                           token=match.edit_token if editable else match.view_token,
-                           keltis=front_of(rules).plays_games, **front_of(rules).labels(rules))
+                           token=match.edit_token if editable else match.view_token, front=front,
+                           labels=front.labels(rules))
 
 
 @bp.post("/m/<token>/rematch")

@@ -20,7 +20,7 @@ import json
 import logging
 
 import sqlalchemy as sa
-from alembic import op
+from alembic import context, op
 
 revision = "0003"
 down_revision = "0002"
@@ -39,11 +39,18 @@ def upgrade() -> None:
 
 
 def pin_existing(connection: sa.Connection) -> int:
-    """Pin every match still without rules to today's tables; the number left unpinned."""
-    from scorekeeper.rules import ScorekeeperError, registry
-    from scorekeeper.rules.tables.pinned import pin
+    """Pin every match still without rules to today's tables; the number left unpinned.
 
-    registry()          # a broken folder of tables stops the migration, rather than leaving every match unpinned
+    The rules come from the application (``rules_pinner`` of :mod:`scorekeeper.store.migrate`): a migration
+    imports none of it. ``rules_pinner()`` loads today's tables (a broken folder of tables stops the migration,
+    rather than leaving every match unpinned) and gives ``pin(variant, options)``: the match's rules as canonical
+    JSON and its hash, or None when the variant or one of its options is gone."""
+    try:
+        pinner = context.config.attributes["rules_pinner"]
+    except KeyError:
+        raise RuntimeError("revision 0003 pins matches to rules the application hands over: run it through "
+                           "scorekeeper.store.migrate (flask --app scorekeeper db upgrade)") from None
+    pin = pinner()
     pinned: dict[tuple[str, str], tuple[str, str] | None] = {}
     unpinned = 0
     rows = connection.execute(sa.select(MATCHES.c.id, MATCHES.c.variant, MATCHES.c.options)
@@ -51,10 +58,7 @@ def pin_existing(connection: sa.Connection) -> int:
     for match_id, variant, options in rows:
         key = (variant, json.dumps(options, sort_keys=True))
         if key not in pinned:
-            try:
-                pinned[key] = pin(variant, options) if isinstance(options, dict) else None
-            except ScorekeeperError:            # the variant or one of its options is gone
-                pinned[key] = None
+            pinned[key] = pin(variant, options) if isinstance(options, dict) else None
         if pinned[key] is None:
             unpinned += 1
             continue
