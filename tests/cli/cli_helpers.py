@@ -4,9 +4,9 @@ dies of an exception, as the interpreter would print it. A subprocess costs abou
 the imports, the variant tables); in-process, a run costs what the command does.
 
 The tests that prove the installed entry points (``python -m scorekeeper`` and the ``scorekeeper`` script, from a
-directory without the repository, and SCOREKEEPER_RULES_REF read as the process starts) still run subprocesses:
-``run_installed`` here, test_cli.py's test_the_installed_command_line, test_tables_cli.py. In-process, another
-folder of tables is named with ``rules_folder``.
+directory without the repository, and SCOREKEEPER_RULES_REF or SCOREKEEPER_PLUGINS read as the process starts)
+still run subprocesses: ``run_installed`` here, test_cli.py's test_the_installed_command_line, test_tables_cli.py,
+test_toy_family_cli.py. In-process, another folder of tables is named with ``rules_folder``.
 """
 
 from __future__ import annotations
