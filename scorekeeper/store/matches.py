@@ -74,7 +74,7 @@ def new_token() -> str:
 
 
 def rules_of(match: Match) -> Any:
-    """The rules ``match`` is played under: the resolved rules stored when it was created (:mod:`.rules.pinned`),
+    """The rules ``match`` is played under: the resolved rules stored when it was created (:mod:`scorekeeper.rules.tables.pinned`),
     so an edit of ``rules_ref/`` never changes an existing match. A match the migration to revision 0003 could not
     pin (its variant or an option of it no longer exists) has none stored and is read with today's tables, as
     every match was before; that raises the RecordError of the missing variant."""
