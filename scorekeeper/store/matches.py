@@ -215,7 +215,7 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
         lists = [s.get("players", [s["name"]]) for s in sides]
         listed = [p for players in lists if isinstance(players, list) for p in players]
         expected = [p for s in match.sides for p in s.players]
-        # A malformed players list is the record's to refuse, with its field (rules/record.py).
+        # A malformed players list is the record's to refuse, with its field (rules/records.py).
         if all(isinstance(players, list) for players in lists) and sorted(map(str, listed)) != sorted(expected):
             raise RecordError(f"the hand must list each player of the match once: {', '.join(expected)}",
                               field="sides")

@@ -71,7 +71,7 @@ def _preview(match: Match, number: int | None, mode: str, stored: Mapping[str, A
         return {**answer, "invalid": len(form.errors)}
     try:
         answer["hand"], result = preview_hand(match, front.entry.to_entry(form), number)
-    except RecordError as exc:                   # every unreadable token at once (rules/record.py)
+    except RecordError as exc:                   # every unreadable token at once (rules/canasta/record.py)
         return {**answer, "unreadable": len(getattr(exc, "every", None) or (exc,))}
     except HandRejected as exc:                  # a full or finished match
         return {**answer, "problems": len(exc.result["problems"])}
