@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
                 checked: Container[int] | None = None) -> list["GameResult"]:
-    """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.pinned`),
+    """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.tables.pinned`),
     each starting from the totals the previous one produced.
 
     ``hands`` are hand records; a ``variant``/``options``/``totals_before`` they carry is ignored. Raises

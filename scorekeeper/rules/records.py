@@ -21,7 +21,7 @@ def parse_record(data: Any, rules: Any = None) -> GameRecord:
 
     The variant's family decides the format (:data:`~scorekeeper.rules.tables.families.FAMILIES`): a known variant of
     another family goes to that family's ``parse_record`` hook; everything else is read by the family of the house
-    game (:func:`~.variants.default_variant`: canasta), which also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
+    game (:func:`~.tables.variants.default_variant`: canasta), which also reports a missing or unknown variant. Given ``rules`` (a match's pinned rules), the record is read
     under them and its own ``variant``/``options`` are not looked up in today's tables.
     """
     if rules is None:

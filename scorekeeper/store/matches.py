@@ -74,7 +74,7 @@ def new_token() -> str:
 
 
 def rules_of(match: Match) -> Any:
-    """The rules ``match`` is played under: the resolved rules stored when it was created (:mod:`.rules.pinned`),
+    """The rules ``match`` is played under: the resolved rules stored when it was created (:mod:`scorekeeper.rules.tables.pinned`),
     so an edit of ``rules_ref/`` never changes an existing match. A match the migration to revision 0003 could not
     pin (its variant or an option of it no longer exists) has none stored and is read with today's tables, as
     every match was before; that raises the RecordError of the missing variant."""
@@ -215,7 +215,7 @@ def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
         lists = [s.get("players", [s["name"]]) for s in sides]
         listed = [p for players in lists if isinstance(players, list) for p in players]
         expected = [p for s in match.sides for p in s.players]
-        # A malformed players list is the record's to refuse, with its field (rules/record.py).
+        # A malformed players list is the record's to refuse, with its field (rules/records.py).
         if all(isinstance(players, list) for players in lists) and sorted(map(str, listed)) != sorted(expected):
             raise RecordError(f"the hand must list each player of the match once: {', '.join(expected)}",
                               field="sides")

@@ -1,7 +1,7 @@
 """Match export and import: everything that was entered, as one JSON document, and back.
 
 An export holds the match's variant, options, the resolved rules it is played under with their hash
-(:mod:`.rules.pinned`), title, sides and its whole append-only log (every add, edit and undo with its time), so
+(:mod:`scorekeeper.rules.tables.pinned`), title, sides and its whole append-only log (every add, edit and undo with its time), so
 importing it into any database — whatever that server's tables say — replays to the identical scoresheet and the
 identical revision history. It never holds the edit or view token: an import gets new links.
 
@@ -16,7 +16,7 @@ check of the hand, the same refusals past the end of a match), scoring each hand
 and re-scoring only what an edit changes, so the work grows with the file, not with its square. Only then is the match written to the real database, in one
 transaction. A bad file raises :class:`ImportRefused` naming the bad part, and the database is unchanged.
 
-A refusal's reason is a phrase (:mod:`.rules.phrases`) where it can be: the CLI prints it in English (``str``), the
+A refusal's reason is a phrase (:mod:`scorekeeper.rules.phrases`) where it can be: the CLI prints it in English (``str``), the
 import page in its language (:func:`scorekeeper.display.words.say_refusal`); the part stays the file's path.
 """
 

@@ -1,5 +1,5 @@
 """A side's base items as a fold over the table's bonus rules (:attr:`Rules.bonuses`, compiled once by
-:mod:`.canasta_table`) and its tally (:mod:`.tally`): no code path per variant.
+:mod:`.table`) and its tally (:mod:`.tally`): no code path per variant.
 
 Each rule gives an item when its count (``per``) is not 0 and its ``when`` conditions hold; its points are the
 count times ``points``, or ``table[count]`` (red threes), or what its named hook returns; they count minus

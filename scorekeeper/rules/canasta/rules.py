@@ -1,7 +1,7 @@
 """The canasta family's rules object: every number of a canasta table with its options applied, and the small
 records it is made of (meld shapes, canasta kinds, conditions over a side's tally, bonus rules, brackets).
 
-Built from a table by :mod:`.canasta_table`; read by melds, scoring, summary, taxation and the fronts. Deeply
+Built from a table by :mod:`.table`; read by melds, scoring, summary, taxation and the fronts. Deeply
 read-only (mappings are :class:`~types.MappingProxyType`, sequences tuples): one cached object serves every caller.
 """
 

@@ -2,7 +2,7 @@
 
 A table can fit its schema key by key (:mod:`.schema`, every number within its range) and still say something no
 table can mean: a canasta smaller than the smallest meld, opening brackets out of order, wild-card limits that no
-meld of a canasta kind can meet. The canasta family's ``table_problems`` hook (:mod:`.canasta_table`) lists
+meld of a canasta kind can meet. The canasta family's ``table_problems`` hook (:mod:`.table`) lists
 these as :class:`TableProblem` values: the dotted key where the problem shows (``field``), the other keys it
 involves (``also``: a house rule that raised a meld's minimum is told at that key too), and a sentence a front
 can translate. Shipped tables are checked when they load and a match's stored rules when they are read, so a house

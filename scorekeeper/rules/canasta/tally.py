@@ -1,5 +1,5 @@
 """A side's tally: what it has on the table and in hand, counted once per side and hand, whether the side was
-entered card by card or as a summary. Conditions (:class:`~.canasta_rules.Condition`), the bonus fold
+entered card by card or as a summary. Conditions (:class:`~.rules.Condition`), the bonus fold
 (:mod:`.bonuses`) and the going-out check read only this.
 
 The counts, by name (a condition's ``count`` names them; ``rules_ref/README.md`` explains each):

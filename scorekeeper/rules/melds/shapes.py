@@ -1,5 +1,5 @@
 """The problems of one meld judged as one shape of the table (``[melds.<shape>]``): a group of one rank, a suit
-sequence, wild cards only, black threes. :func:`~.melds.check_meld` chooses the shape the cards most plausibly
+sequence, wild cards only, black threes. :func:`~.verdict.check_meld` chooses the shape the cards most plausibly
 meant and calls the one function here that judges it; each returns every problem it finds.
 """
 

@@ -4,7 +4,7 @@ A *house partial* is a JSON object in the schema of ``rules_ref/*.toml``, deep-m
 after its options are applied: objects merge key by key (canasta kinds, bonuses and penalties are keyed by their
 id), lists and scalars replace whole, ``null`` removes a key. Its *flat* form addresses every value by a dotted key
 (``{"canastas.red_canasta.bonus": 450}``). The merged table is checked exactly as a shipped one: the family's
-schema with every number's range (:mod:`.schema`), ``build_rules`` and ``table_problems`` (:mod:`.table_checks`).
+schema with every number's range (:mod:`.schema`), ``build_rules`` and ``table_problems`` (:mod:`scorekeeper.rules.canasta.table_checks`).
 Each problem becomes a :class:`RecordError` on ``rules.<dotted key>`` with a sentence a front can translate.
 
 The result is a resolved rules document (:mod:`.pinned`) like any match's, plus a ``house`` block listing every

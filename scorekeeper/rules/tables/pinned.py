@@ -16,7 +16,7 @@ document read and written again is the same text. The table is data, never the b
 table still builds under the new code (and if a schema key is ever renamed, a migration rewrites stored tables).
 
 :func:`rules_from_json` rebuilds the rules object the way a table file is read: a size bound, the JSON parsed,
-the identity and the family's schema checked (:mod:`.schema`, as :mod:`.tables` does for files), the family's
+the identity and the family's schema checked (:mod:`.schema`, as :mod:`.reading` does for files), the family's
 ``build_rules`` and ``table_problems`` hooks. Anything wrong is a :class:`RecordError` on ``rules`` (an import
 of a tampered file names it); built rules are remembered by hash, a bounded number of them.
 """

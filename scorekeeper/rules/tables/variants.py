@@ -9,7 +9,7 @@ hooks (python-chess style).
 Each family's rules object meets :class:`~.families.GameRules`; this module imports no family. Tables are read from
 ``rules_ref/`` (``SCOREKEEPER_RULES_REF`` names another folder) and from the folder each registered family brings
 (``Family.tables``: a family plugged in from outside, see ``rules_ref/README.md``). Reading a
-file (``extends``, the schema check of every key) is :mod:`.tables`; the rules objects are deeply read-only.
+file (``extends``, the schema check of every key) is :mod:`.reading`; the rules objects are deeply read-only.
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ def total_players_problems(r: "GameRules") -> list[str]:
 
 
 def _load_file(path: Path) -> Variant:
-    """One table (with its ``extends`` bases, checked against its family's schema: :mod:`.tables`)."""
+    """One table (with its ``extends`` bases, checked against its family's schema: :mod:`.reading`)."""
     raw = read_table(path)
     try:
         specs = []

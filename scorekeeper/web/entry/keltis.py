@@ -3,7 +3,7 @@
 A Keltis "hand" of a match is one whole game, entered as every player's final table: the five colour rows as
 laid (``0``…``10``, ``X`` a closing card, ``G5`` a grey point card on the row), the neutral grey row and the
 wishing stones held. The functions here mirror the canasta ones in :mod:`.forms` (``entry_form``,
-``form_to_entry``, ``entry_to_data``); the fronts registry (:mod:`scorekeeper.fronts`) hands :mod:`.entry` the
+``form_to_entry``, ``entry_to_data``); the fronts registry (:mod:`scorekeeper.fronts`) hands :mod:`.views` the
 family's set, and the sheet's cells and words are in :mod:`scorekeeper.display.sheet`. Everything is checked by the rules
 core (:mod:`scorekeeper.rules.keltis`) through :mod:`scorekeeper.store.matches`, never here.
 """

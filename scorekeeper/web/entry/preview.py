@@ -3,7 +3,7 @@ score it, with nothing stored.
 
 ``static/preview.js`` posts the hand form as it stands (its own fields, CSRF token included) after each pause in
 typing and shows each side's base + card value = hand score, the taxed score and the new total. The form is read
-by the entry page's own code (:func:`.entry.hand_form`, the front's ``to_entry``) and scored by
+by the entry page's own code (:func:`.views.hand_form`, the front's ``to_entry``) and scored by
 :func:`scorekeeper.store.matches.preview_hand`, the path a save takes up to the write; the cells are the scoresheet's
 (``front.hand_cells``), so the preview cannot show a number the sheet would not. No rule is repeated in
 JavaScript.
@@ -71,7 +71,7 @@ def _preview(match: Match, number: int | None, mode: str, stored: Mapping[str, A
         return {**answer, "invalid": len(form.errors)}
     try:
         answer["hand"], result = preview_hand(match, front.entry.to_entry(form), number)
-    except RecordError as exc:                   # every unreadable token at once (rules/record.py)
+    except RecordError as exc:                   # every unreadable token at once (rules/canasta/record.py)
         return {**answer, "unreadable": len(getattr(exc, "every", None) or (exc,))}
     except HandRejected as exc:                  # a full or finished match
         return {**answer, "problems": len(exc.result["problems"])}

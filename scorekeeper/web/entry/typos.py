@@ -1,6 +1,6 @@
 """Unreadable input on the hand form, said where it was typed and in the player's words.
 
-The record parser reads every card field before it gives up (rules/record.py: one ``RecordError`` whose
+The record parser reads every card field before it gives up (rules/canasta/record.py: one ``RecordError`` whose
 ``errors`` are each unreadable token at its field), so a form shows all its typos at once: each next to its
 field ("2nd meld: 'H' is not a card"), one line per typo on top naming whose field it is ("Cili, 2nd meld: …"),
 and how cards are written said once. Field paths (``hands[4].sides[2].melds[1]``) stay in the API and the CLI.

@@ -1,5 +1,5 @@
 """The house-rules part of the new-match form: what a POST changed, and the core's errors put back at their fields
-(shown by :mod:`.house_view`).
+(shown by :mod:`.view`).
 
 Plain request.form reading rather than WTForms classes: the fields come from the variant's table (any number of
 canasta kinds, bracket rows that come and go), and each needs its own words for "variant's value" beside it.

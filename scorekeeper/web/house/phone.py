@@ -1,5 +1,5 @@
 """The house-rules presets kept on this phone: their tokens in a signed cookie, like the matches' list
-(:mod:`.recent`, whose docstring says why a signed cookie read by the server). Up to ``MOST`` tokens (a token is
+(:mod:`scorekeeper.web.match.recent`, whose docstring says why a signed cookie read by the server). Up to ``MOST`` tokens (a token is
 32 characters, so the cookie stays well under 1 KiB); a preset gone from the database drops out quietly."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Words of the house-rules pages (web/house_form.py, house_view.py, house.py): the core's phrases in the page's
+"""Words of the house-rules pages (form.py, view.py, views.py): the core's phrases in the page's
 language, the schema's closed lists named, a value said as the form shows it beside a field."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def dom_id(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "-", name)
 
 
-# The words of the schema's closed lists (rules/schema.py), by the key they are the value of.
+# The words of the schema's closed lists (rules/canasta/schema.py), by the key they are the value of.
 CHOICE_WORDS = {
     "wild_relation": {"any": _l("any number"), "fewer": _l("fewer than the natural cards"),
                       "at_most_half": _l("at most half")},

@@ -30,7 +30,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 def signed_items(cookie: str, salt: str) -> list[Any]:
     """The list a signed cookie of this phone holds; an unreadable, forged or oversized one is an empty list
-    (the phone simply has no list yet). Shared with the house-rules presets (:mod:`.house_phone`)."""
+    (the phone simply has no list yet). Shared with the house-rules presets (:mod:`scorekeeper.web.house.phone`)."""
     raw = request.cookies.get(cookie)
     if not raw or len(raw) > 4096:
         return []

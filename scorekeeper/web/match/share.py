@@ -1,4 +1,4 @@
-"""The sheet's share box (links, Copy, Share, QR codes) and what Rematch copies (the route is in :mod:`.match`).
+"""The sheet's share box (links, Copy, Share, QR codes) and what Rematch copies (the route is in :mod:`.views`).
 
 The read-only page gets the view link only: an edit token never reaches a page opened with a view link.
 Rematch is a POST (with the CSRF token) that lands on the new match: one tap at the end of an evening, and no

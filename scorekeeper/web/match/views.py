@@ -42,7 +42,7 @@ CHART_SIZE = {"width": 420, "height": 280}    # scales to the phone's width; the
 
 
 def sheet_rows(sheet: Mapping[str, Any], front: Front) -> list[dict[str, Any]]:
-    """The hands as the sheet shows them: one cell per column, in the family's cells (see :mod:`..fronts`)."""
+    """The hands as the sheet shows them: one cell per column, in the family's cells (see :mod:`scorekeeper.fronts`)."""
     # a game entered as the tables laid has no summary mode, whatever mode an API client wrote
     return [{**hand, "cells": front.hand_cells(sheet, hand["result"]),
              "summary": hand["mode"] == "summary" and not front.plays_games} for hand in sheet["hands"]]
