@@ -15,12 +15,12 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-import jinja2
 import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from tests.jinja_once import CompiledOnce
 
 from axe import describe, violations
 
@@ -43,20 +43,6 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     # English pages whatever the machine's locale: the app follows Accept-Language.
     return {**browser_context_args, "viewport": PHONE, "screen": PHONE, "has_touch": True, "is_mobile": True,
             "locale": "en-GB"}
-
-
-class CompiledOnce(jinja2.BytecodeCache):
-    """Jinja's bytecode cache in memory: each template's compiled code, for as long as its source is unchanged."""
-
-    def __init__(self) -> None:
-        self.codes: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if (code := self.codes.get(bucket.key)) is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.codes[bucket.key] = bucket.bytecode_to_string()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -12,7 +12,6 @@ fails to load fails every time.
 
 import io
 import os
-import pickle
 import shutil
 import sys
 import tomllib
@@ -22,33 +21,15 @@ import pytest
 
 from scorekeeper.rules import get_rules
 from scorekeeper.rules.tables import variants as variants_module
+from tests.toml_once import ParsedOnce
 
 REAL = variants_module.RULES_REF
 PROBES = Path(__file__).resolve().parent / "tables"
 
 
-class _ParsedOnce:
-    """``tomllib`` as the table reader uses it, remembering each file text's parse (a pickled copy: the reader
-    pops keys from what it gets). Invalid TOML is never remembered, so it raises every time as before."""
-
-    TOMLDecodeError = tomllib.TOMLDecodeError
-
-    def __init__(self) -> None:
-        self.parsed: dict[bytes, bytes] = {}
-
-    def load(self, fh, **kwargs):
-        raw = fh.read()
-        if kwargs:
-            return tomllib.load(io.BytesIO(raw), **kwargs)
-        if (blob := self.parsed.get(raw)) is None:
-            blob = self.parsed[raw] = pickle.dumps(tomllib.load(io.BytesIO(raw)))
-        return pickle.loads(blob)
-
-    def loads(self, text, **kwargs):
-        return tomllib.loads(text, **kwargs)
 
 
-def _chain_bytes(path: Path, parse: _ParsedOnce) -> tuple[tuple[str, bytes], ...] | None:
+def _chain_bytes(path: Path, parse: ParsedOnce) -> tuple[tuple[str, bytes], ...] | None:
     """What the table reader reads for ``path``: its bytes and, through ``extends``, its bases' (same folder, as
     rules/tables/reading.py resolves them). None when the chain is not plainly readable: loaded uncached then."""
     chain: list[tuple[str, bytes]] = []
@@ -71,7 +52,7 @@ def _chain_bytes(path: Path, parse: _ParsedOnce) -> tuple[tuple[str, bytes], ...
 def tables_built_once():
     """The registry's loading and building done once per session (see the module docstring)."""
     tables_module = sys.modules[variants_module.read_table.__module__]
-    parse = _ParsedOnce()
+    parse = ParsedOnce()
     load, build = variants_module._load_file, variants_module._build
     loaded: dict[tuple, object] = {}
     built: dict[tuple, tuple] = {}

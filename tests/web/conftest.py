@@ -16,33 +16,17 @@ its parse kept for the session, keyed by its bytes.
 
 from __future__ import annotations
 
-import io
 import logging
 import os
-import pickle
-import tomllib
 
-import jinja2
 import pytest
 from flask import Flask
 
 from scorekeeper import create_app
 from scorekeeper.rules.canasta import family as canasta_family
+from tests.jinja_once import CompiledOnce
+from tests.toml_once import ParsedOnce
 from web_helpers import csrf_from, reset_database, worker_database_url
-
-
-class CompiledOnce(jinja2.BytecodeCache):
-    """Jinja's bytecode cache in memory: each template's compiled code, for as long as its source is unchanged."""
-
-    def __init__(self) -> None:
-        self.codes: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if (code := self.codes.get(bucket.key)) is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.codes[bucket.key] = bucket.bytecode_to_string()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -51,27 +35,6 @@ def templates_compiled_once():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": CompiledOnce()})
         yield
-
-
-class ParsedOnce:
-    """``tomllib`` for a module that parses the same files again and again: each text's parse is kept (a pickled
-    copy, so the caller may change what it gets); invalid TOML is never kept and raises every time as before."""
-
-    TOMLDecodeError = tomllib.TOMLDecodeError
-
-    def __init__(self) -> None:
-        self.parsed: dict[bytes, bytes] = {}
-
-    def load(self, fh, **kwargs):
-        raw = fh.read()
-        if kwargs:
-            return tomllib.load(io.BytesIO(raw), **kwargs)
-        if (blob := self.parsed.get(raw)) is None:
-            blob = self.parsed[raw] = pickle.dumps(tomllib.load(io.BytesIO(raw)))
-        return pickle.loads(blob)
-
-    def loads(self, text, **kwargs):
-        return tomllib.loads(text, **kwargs)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -23,10 +23,9 @@ from scorekeeper.rules.errors import VariantError
 from scorekeeper.rules.phrases import Phrase
 
 
-class GameRules(Protocol):
-    """What every family's rules object offers the registry and the fronts, whatever the game: who the variant
-    is, which options built it, and who may sit at its table. A family's own fields (canasta's melds, Keltis's
-    colours) are read only by that family's modules and front."""
+class VariantInfo(Protocol):
+    """What ``build_rules`` reads of the variant besides its table: the names its rules carry. A protocol, not
+    :class:`.variants.Variant`, so that this module stays below variants (which imports it)."""
 
     @property
     def id(self) -> str: ...
@@ -38,6 +37,13 @@ class GameRules(Protocol):
     def seed(self) -> str: ...
     @property
     def reference(self) -> str: ...
+
+
+class GameRules(VariantInfo, Protocol):
+    """What every family's rules object offers the registry and the fronts, whatever the game: who the variant
+    is, which options built it, and who may sit at its table. A family's own fields (canasta's melds, Keltis's
+    colours) are read only by that family's modules and front."""
+
     @property
     def options(self) -> Mapping[str, str]: ...
     @property
@@ -111,22 +117,6 @@ def _no_house_fields(table: Mapping[str, Any]) -> Iterable[Any]:
 def _own_group(variant: Any) -> str:
     """A family's variants listed in one group named after the family."""
     return str(variant.family)
-
-
-class VariantInfo(Protocol):
-    """What ``build_rules`` reads of the variant besides its table: the names its rules carry. A protocol, not
-    :class:`.variants.Variant`, so that this module stays below variants (which imports it)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def family(self) -> str: ...
-    @property
-    def seed(self) -> str: ...
-    @property
-    def reference(self) -> str: ...
 
 
 # Family is generic in what its hooks make, so a family's hooks are checked against each other (its reader takes
