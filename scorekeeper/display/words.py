@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import get_locale, gettext, lazy_gettext as _l
+from flask_babel.speaklater import LazyString
+from markupsafe import escape
 
 from scorekeeper.display.keypad import face
 from scorekeeper.rules.phrases import Phrase, and_join, compose, ordinal, plural
@@ -42,9 +44,20 @@ def table_word(word: str) -> str:
     return gettext(word) if word else word          # gettext("") is the catalogue's header
 
 
+class _LazyText(LazyString):
+    """A lazy word that may have come from a user (a penalty's label in a hand record, a canasta kind or a Keltis
+    colour of a house rule, a preset or an import). Flask-Babel's ``LazyString.__html__`` hands its text to Jinja,
+    WTForms and markupsafe as safe HTML (issue 19: a ``<meta http-equiv=refresh>`` label redirected a spectator);
+    this one is text wherever it is put."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
 def lazy_table_word(word: str) -> Any:
-    """:func:`table_word`, said when it is shown: for form classes built once and shown in many languages."""
-    return _l(word) if word else word
+    """:func:`table_word`, said when it is shown: for form classes built once and shown in many languages. Escaped
+    wherever it is rendered, since a table's word may be a user's text."""
+    return _LazyText(table_word, word) if word else word
 
 
 def option_word(label: str, name: str) -> str:
