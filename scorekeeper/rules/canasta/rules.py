@@ -14,6 +14,7 @@ from typing import Any, Generic, Mapping, TypeVar
 from scorekeeper.rules.canasta.schema import (AcePlace, Compare, NegativeTax, OpeningWildValue, RedThreeInHand, TopTie,
                                               WildMix, WildRelation)
 from scorekeeper.rules.tables.schema import ScorePer
+from scorekeeper.rules.tables.variants import TableRules
 
 #: The shapes a meld may take (the keys of a table's ``[melds.<shape>]``), and the meld kind each is reported as.
 GROUP, SEQUENCE, WILD_ONLY, BLACK_THREES = "group", "sequence", "wild_only", "black_threes"
@@ -152,23 +153,14 @@ class Bracket(Generic[V]):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Rules:
-    """One variant with its options applied: every number the scoring needs. Deeply read-only."""
+class Rules(TableRules):
+    """One variant with its options applied: every number the scoring needs. Deeply read-only. Who the variant is
+    and who sits at its table are the fields every family's rules have (:class:`TableRules`)."""
 
-    id: str
-    name: str
-    family: str
-    seed: str
-    reference: str
-    options: Mapping[str, str]
+    score_per: ScorePer
     packs: int
     jokers: int
     wilds: frozenset[str]             # card kinds that are wild (deck.wilds)
-    min_sides: int
-    max_sides: int
-    players_per_side: int
-    total_players: tuple[int, int]   # players at the table, all sides together: least, most
-    score_per: ScorePer
     card_values: Mapping[str, int]
     hand_values: Mapping[str, int]
     shapes: Mapping[str, MeldShape]  # the shapes this table allows, by name

@@ -24,7 +24,7 @@ from scorekeeper.rules.canasta.tally import tally_vocabulary
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.tables.families import TableProblem, VariantInfo, as_problems
 from scorekeeper.rules.canasta.table_checks import bracket_problems, canasta_kind_problems, shape_problems
-from scorekeeper.rules.tables.variants import Variant, players_total, total_players_problems
+from scorekeeper.rules.tables.variants import game_fields, total_players_problems
 
 DEFAULT_WILDS = ("2", "JK")
 
@@ -157,13 +157,9 @@ def build_canasta_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapp
     kinds = _kinds(data, vocabulary)
     plus_when = _conditions(rt.get("plus_when", []), "red_threes.plus_when", vocabulary)
     return Rules(
-        id=variant.id, name=variant.name, family=variant.family, seed=variant.seed,
-        reference=variant.reference, options=frozen(chosen),
+        **{**game_fields(variant, data, chosen), "score_per": ScorePer(ps.get("score_per", "side"))},
         packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
         wilds=frozenset(data["deck"].get("wilds", DEFAULT_WILDS)),
-        min_sides=int(ps["min_sides"]), max_sides=int(ps["max_sides"]),
-        players_per_side=int(ps["players_per_side"]), total_players=players_total(ps),
-        score_per=ScorePer(ps.get("score_per", "side")),
         card_values=frozen({k: int(v) for k, v in data["card_values"].items()}),
         hand_values=frozen({k: int(v) for k, v in data.get("hand_values", {}).items()}),
         shapes=frozen(_shapes(m)), one_group_per_rank=bool(m.get("one_group_per_rank", True)),

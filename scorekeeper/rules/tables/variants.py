@@ -145,8 +145,8 @@ def players_total(ps: Mapping[str, Any]) -> tuple[int, int]:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableRules:
     """The fields every family's rules object has (:class:`~.families.GameRules` but ``target``): who the variant
-    is, the options that built it, who sits at its table. A family's rules may extend it (Keltis, the toy rummy of
-    tests/toy_rummy); :func:`game_fields` fills it from a table."""
+    is, the options that built it, who sits at its table. Every family's rules extend it (canasta, Keltis, the toy
+    rummy of tests/toy_rummy); :func:`game_fields` fills it from a table."""
 
     id: str
     name: str
