@@ -1,5 +1,5 @@
-"""One TOML reader for the test fixtures that read the same tables again and again (the core's session registry,
-the web's variant groups): each file text is parsed once per session."""
+"""One TOML reader for the core fixtures, which build the variant registry again and again (probe tables): each
+file text is parsed once per session."""
 
 import io
 import pickle

@@ -9,9 +9,7 @@ start (test_migrations.py, test_first_start.py, test_database.py) make their own
 
 Every app compiles its templates anew (a Jinja environment of its own); for the session the compiled code is kept in
 memory (Jinja's bytecode cache, checked against each template's source), so a test's app does not compile the pages
-the tests before it compiled. And the canasta variants' groups (rules/canasta/family.py, on the home page, the
-checker and the pads) read each table's ``extends`` from its file on every page: the file is still read each time,
-its parse kept for the session, keyed by its bytes.
+the tests before it compiled.
 """
 
 from __future__ import annotations
@@ -23,9 +21,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper import create_app
-from scorekeeper.rules.canasta import family as canasta_family
 from tests.jinja_once import CompiledOnce
-from tests.toml_once import ParsedOnce
 from web_helpers import csrf_from, reset_database, worker_database_url
 
 
@@ -34,14 +30,6 @@ def templates_compiled_once():
     """Every app the web tests make shares one bytecode cache (see the module docstring)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Flask, "jinja_options", {**Flask.jinja_options, "bytecode_cache": CompiledOnce()})
-        yield
-
-
-@pytest.fixture(scope="session", autouse=True)
-def groups_parsed_once():
-    """The canasta variants' groups without parsing the same tables on every page (see the module docstring)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(canasta_family, "tomllib", ParsedOnce())
         yield
 
 

@@ -4,6 +4,7 @@ reference blocks, house-rules form), and the groups its variants are listed in."
 from __future__ import annotations
 
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 from scorekeeper.rules.canasta.reference import CANASTA_BLOCKS
@@ -17,8 +18,20 @@ from scorekeeper.rules.canasta.scoring import score_canasta_hand
 
 
 def _base_of(variant_id: str, folder: Path) -> str | None:
+    path = folder / f"{variant_id}.toml"
     try:
-        with open(folder / f"{variant_id}.toml", "rb") as f:
+        stat = path.stat()
+    except OSError:
+        return None
+    return _extends(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=512)
+def _extends(path: Path, mtime_ns: int, size: int) -> str | None:
+    """The table a file extends, parsed once per version of the file: the home, checker and pad pages group every
+    variant on each request, and parsing the tables again was most of their time."""
+    try:
+        with open(path, "rb") as f:
             base = tomllib.load(f).get("extends")
             return base if isinstance(base, str) else None
     except (OSError, tomllib.TOMLDecodeError):
