@@ -165,10 +165,6 @@ class Family(Generic[RulesT, RecordT, ResultT]):
     entry_needs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     house_fields: Callable[[Mapping[str, Any]], Iterable[Any]] = _no_house_fields
 
-    def hook(self, which: str) -> Callable[..., Any]:
-        hooked: Callable[..., Any] = getattr(self, which)
-        return hooked
-
     @property
     def listed_groups(self) -> tuple[str, ...]:
         return self.groups or (self.name,)
