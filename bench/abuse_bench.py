@@ -223,9 +223,10 @@ def correction_request(info: dict[str, Any]) -> Callable:
         body = json.dumps({"version": state.get("version", LONG_HANDS), "hand": long_hand(0)}).encode()
         status, answer = _ask(conn, "PUT", f"/api/v1/matches/{long}/hands/1", body,
                               {"Content-Type": "application/json"})
-        try:
+        try:                             # the new version, or the current one a 409 tells; a 429 tells none
             data = json.loads(answer)
-            state["version"] = data.get("version") or data.get("state", {}).get("version") or state.get("version")
+            state["version"] = (data.get("version") or data.get("state", {}).get("version")
+                                or state.get("version", LONG_HANDS))
         except ValueError:
             pass
         return status

@@ -67,12 +67,13 @@ DEFAULT_LIMITS = {
     # 0.3 s a minute. The hand form asks for each meld line as it is typed, 40 a hand: generous.
     "RATELIMIT_CHECK": "300 per minute;5000 per hour",
     # The hand form's score preview replays the match like a save: 20 ms for a new hand of a 30-hand match,
-    # 0.14 s for a correction of hand 1 of 200 hands. The form asks after each pause in typing, one request in
-    # flight per phone (static/preview.js, 300 ms): a typist previews about once a second while typing, and
-    # another phone may be correcting a hand meanwhile. 3 a second, 120 a minute: a burst of three at once (0.4 s
-    # of CPU) and at worst 17 s of a core a minute from the costliest previews; a table's 30-hand evening previews
-    # a tenth of that. (Before: 300 a minute, and 8 connections pushed another reader's p99 36x.)
-    "RATELIMIT_PREVIEW": "3 per second;120 per minute;3000 per hour",
+    # 0.14 s for a correction of hand 1 of 200 hands. The form asks after each pause in typing (300 ms), one
+    # request in flight per phone (static/preview.js): a typist previews every second or two while typing, and
+    # another phone may be correcting a hand meanwhile. A refused preview only dims the numbers shown until the
+    # next one. 2 a second, 90 a minute: two at once at most (0.28 s of CPU; 3 a second measured a p99 5.5x
+    # idle) and at worst 13 s of a core a minute from the costliest previews; a table's evening previews a
+    # tenth of that. (Before: 300 a minute, and 8 connections pushed another reader's p99 36x.)
+    "RATELIMIT_PREVIEW": "2 per second;90 per minute;2000 per hour",
     # Corrections and undo (web and API, together) replay the match from the changed hand: a correction of hand 1
     # of 200 hands costs 0.12 s, an undo 0.07 s; a loop of stale corrections costs as much before the 409. A
     # table corrects a hand or undoes one a few times an evening. 3 a second (a double tap is a replay, answered
