@@ -35,6 +35,7 @@ from scorekeeper.store.models import HandEvent, Match, MatchSide
 from scorekeeper.rules import RecordError, ScorekeeperError, get_variant, score_match
 from scorekeeper.rules.tables.pinned import digest, document_text, rules_from_json
 from scorekeeper.rules.bounds import bad_json
+from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.phrases import Phrase, phrase
 
 FORMAT = "scorekeeper-match"
@@ -108,23 +109,12 @@ def export_json(match: Match) -> str:
 
 def parse_export(raw: bytes | str) -> dict[str, Any]:
     """The JSON object of an export file; anything else is refused with one clear sentence."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError as exc:
-        raise ImportRefused(phrase("the file is not UTF-8 text (%(why)s at byte %(byte)s)", why=exc.reason,
-                                   byte=exc.start)) from None
-    text = text.removeprefix("\ufeff")
-    if not text.strip():
+    if not (raw.strip() if isinstance(raw, bytes) else raw.removeprefix("\ufeff").strip()):
         raise ImportRefused(phrase("the file is empty; choose a match file exported by the scorekeeper"))
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise ImportRefused(phrase("the file is not valid JSON (line %(line)s, column %(column)s: %(why)s)",
-                                   line=exc.lineno, column=exc.colno, why=exc.msg)) from None
-    except RecursionError:
-        raise ImportRefused(phrase("the JSON is nested too deeply to be a match export")) from None
-    except ValueError as exc:        # a number of more than 4,300 digits, NaN or Infinity
-        raise ImportRefused(phrase("the file is not valid JSON (%(why)s)", why=str(exc)[:120])) from None
+        data = read_json(raw)
+    except JsonUnreadable as exc:        # the reason in our words, where the parser stopped (rules/json_text.py)
+        raise ImportRefused(exc.says) from None
     if not isinstance(data, dict):
         raise ImportRefused(_ONE_OBJECT)
     if bad := bad_json(data):        # text that cannot be shown later, or nesting no export has
@@ -134,10 +124,6 @@ def parse_export(raw: bytes | str) -> dict[str, Any]:
 
 _ONE_OBJECT = phrase("the file must hold one JSON object: a match exported by the scorekeeper")
 _NOT_A_MOMENT = phrase("%(value)s is not a date and time such as \"2026-05-01T18:30:00Z\"")
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 # --- checking ----------------------------------------------------------------------------------------------
