@@ -1,7 +1,7 @@
 """``python -m scorekeeper``: thin click wrappers over :mod:`scorekeeper.service`.
 
-Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input (one line on
-standard error), 3 an internal error, a bug (one line; the traceback too when ``SCOREKEEPER_DEBUG`` is set).
+Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input or an app that
+cannot start where it was asked to (a read-only instance folder; one line on standard error), 3 an internal error, a bug (one line; the traceback too when ``SCOREKEEPER_DEBUG`` is set).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from scorekeeper import service
+from scorekeeper import StartupError, service
 from scorekeeper.rules import ScorekeeperError
 from scorekeeper.rules.bounds import bad_json, bad_text
 from scorekeeper.rules.json_text import JsonUnreadable, read_json as parse_json
@@ -56,6 +56,8 @@ class _Guarded(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
                 KeyboardInterrupt):
             raise
+        except StartupError as exc:      # a read-only instance folder, no database: what to do, in one line
+            _fail(str(exc))
         except Exception as exc:
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 traceback.print_exc()
