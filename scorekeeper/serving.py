@@ -277,6 +277,10 @@ def waitress_settings(app: Any, host: str, port: int, say: Callable[[str], None]
         connection_limit=connection_limit(say), channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
         # select() cannot watch a descriptor numbered 1024 or more (it raises and the server stops); poll() can.
         asyncore_use_poll=hasattr(select, "poll"))
+    if getattr(app, "config", {}).get("PROXY_FIX"):
+        # waitress 3 deletes X-Forwarded-* unless it trusts the proxy itself; the app's ProxyFix (PROXY_FIX)
+        # decides instead, with the number of proxies configured, so the headers must reach it.
+        settings["clear_untrusted_proxy_headers"] = False
     return settings
 
 

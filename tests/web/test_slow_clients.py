@@ -233,3 +233,35 @@ def test_windows_gets_as_many_connections_as_select_can_watch(monkeypatch):
     monkeypatch.delattr("select.poll")
     assert serving.connection_limit(lambda line: None) == serving.SELECT_CONNECTIONS
     assert not serving.waitress_settings(object(), HOST, 5000, say=lambda line: None)["asyncore_use_poll"]
+
+
+def _probe(app):
+    @app.get("/_probe")
+    def probe():
+        from flask import request
+        return {"remote": request.remote_addr, "host": request.host, "scheme": request.scheme}
+    return app
+
+
+@pytest.mark.parametrize("proxy_fix, seen", [
+    (None, {"remote": HOST, "scheme": "http"}),
+    ({"x_for": 1, "x_proto": 1, "x_host": 1}, {"remote": "203.0.113.9", "host": "table.example",
+                                                "scheme": "https"}),
+])
+def test_forwarded_headers_reach_the_app_through_waitress_only_behind_a_configured_proxy(tmp_path, proxy_fix,
+                                                                                        seen):
+    """waitress 3 deletes X-Forwarded-* it does not trust itself, so behind nginx every phone was the proxy's
+    address to the rate limits; ``serve`` now lets them through when PROXY_FIX is set (ProxyFix then believes
+    only the configured number of proxies), and only then."""
+    config = {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite'}"}
+    app = _probe(create_app({**config, **({"PROXY_FIX": proxy_fix} if proxy_fix else {})}))
+    settings = serving.waitress_settings(app, HOST, 0, say=lambda line: None)
+    settings = {k: v for k, v in settings.items() if k not in ("host", "port", "threads")}
+    try:
+        with running(app, **settings) as port:
+            status, body = get(port, "/_probe", {"X-Forwarded-For": "203.0.113.9",
+                                                 "X-Forwarded-Host": "table.example", "X-Forwarded-Proto": "https"})
+    finally:
+        app.extensions["scorekeeper_engine"].dispose()
+    assert status == 200
+    assert json.loads(body).items() >= seen.items()
