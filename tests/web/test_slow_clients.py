@@ -265,3 +265,27 @@ def test_forwarded_headers_reach_the_app_through_waitress_only_behind_a_configur
         app.extensions["scorekeeper_engine"].dispose()
     assert status == 200
     assert json.loads(body).items() >= seen.items()
+
+
+@pytest.mark.parametrize("config, environ, warned", [
+    ({"RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "memory://"}, {"SERVER_SOFTWARE": "gunicorn/27.0.1"}, True),
+    ({"RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379"},
+     {"SERVER_SOFTWARE": "gunicorn/27.0.1"}, False),                  # shared: counted once for every worker
+    ({"RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://"}, {"SERVER_SOFTWARE": "gunicorn/27.0.1"},
+     False),
+    ({"RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "memory://"}, {}, False),   # serve: one process
+])
+def test_limits_counted_per_worker_under_gunicorn_are_said_at_start(config, environ, warned):
+    """Under N workers with the counters in each process's memory an address gets about N times each limit
+    (docs/api.md says so); the app says it when it can tell, and names the setting that shares them."""
+    from scorekeeper.limiter import per_process_counters
+    said = per_process_counters(config, environ)
+    assert bool(said) == warned
+    assert not said or "RATELIMIT_STORAGE_URI" in said
+
+
+def test_the_app_logs_the_per_worker_limits_when_started_by_gunicorn(monkeypatch, tmp_path, caplog):
+    monkeypatch.setenv("SERVER_SOFTWARE", "gunicorn/27.0.1")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite'}"})
+    app.extensions["scorekeeper_engine"].dispose()
+    assert any("RATELIMIT_STORAGE_URI" in r.getMessage() and r.levelname == "WARNING" for r in caplog.records)
