@@ -25,9 +25,10 @@ can send.
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
-from typing import Callable
+from typing import Callable, Mapping
 
 from flask import Blueprint, Flask, current_app, has_request_context, request
 from flask_babel import gettext as _
@@ -54,7 +55,7 @@ DEFAULT_LIMITS = {
     # at the end (every phone may ask for it: one render) and maybe a pad or two.
     "RATELIMIT_PDF": "10 per minute;60 per hour",
     # An import replays a whole match: 0.45 s for 200 hands, up to about a second at the most it may hold
-    # (transfer.MAX_SCORINGS). One a second, 5 a minute: at most 5 s of a core a minute (8 %), one at a time
+    # (transfer.MAX_WORK). One a second, 5 a minute: at most 5 s of a core a minute (8 %), one at a time
     # (two at once measured another reader's p99 4.6x idle). A house-rules preset's import draws on the same
     # budget (a few ms each). Imports are rare at a table; a double tap of Import is refused, not a second match.
     "RATELIMIT_IMPORT": "1 per second;5 per minute;30 per hour",
@@ -231,6 +232,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_SLOWDOWN_MAX", None)
     _holding(app)
     limiter.init_app(app)
+    warning = per_process_counters(app.config, os.environ)
+    if warning:
+        app.logger.warning(warning)
 
 
 def _holding(app: Flask) -> None:
@@ -245,3 +249,17 @@ def hold_refusals(app: Flask, most: int) -> None:
     if app.config["RATELIMIT_SLOWDOWN_MAX"] is None:
         app.config["RATELIMIT_SLOWDOWN_MAX"] = most
         _holding(app)
+
+
+def per_process_counters(config: Mapping, environ: Mapping[str, str]) -> str | None:
+    """What to say at start when the limits are counted in each process's memory while the server runs several
+    processes: each counts alone, so an address gets about N times every limit under N workers. gunicorn (the
+    multi-process server people reach for) says it is running in SERVER_SOFTWARE; several ``serve`` processes
+    behind a proxy cannot be told apart, which is why the README's recipe names a shared store."""
+    if not config.get("RATELIMIT_ENABLED") or not str(config.get("RATELIMIT_STORAGE_URI")).startswith("memory:"):
+        return None
+    if not environ.get("SERVER_SOFTWARE", "").startswith("gunicorn"):
+        return None
+    return ("Rate limits are counted in each worker process's memory: under N gunicorn workers an address gets "
+            "about N times each limit and storage quota. Set RATELIMIT_STORAGE_URI (e.g. redis://127.0.0.1:6379) in "
+            "instance/config.py to share them; see the README, \"Larger servers\".")
