@@ -19,7 +19,7 @@ The loops:
                 preview: every later hand is scored again) — RATELIMIT_PREVIEW;
   - correction: PUT /api/v1/matches/<200-hand match>/hands/1, with the match's current version (a stale one costs
                 the same replay before it is refused) — RATELIMIT_CORRECT, and the storage quota;
-  - check-meld: POST /api/v1/check-meld with a long meld line (2,000 characters) — RATELIMIT_CHECK;
+  - check-meld: POST /api/v1/check-meld with the largest opening it reads (11 melds, 88 cards) — RATELIMIT_CHECK;
   - import:     POST /import of the 200-hand match's export file (190 kB) — RATELIMIT_IMPORT and the quota.
 
 The attacker and the reader are both 127.0.0.1, as they would be behind one router: the loop draws on the limits
@@ -71,7 +71,9 @@ WARMUP = 50
 ATTACK_LIMIT_S = 60         # the attacker stops by itself after this, whatever happens
 START_TIMEOUT_S = 30
 TARGET_RATIO = 3.0
-MELD_LINE = " ".join(["K"] * 999)      # 1,997 characters: the longest card string a request may send
+# The largest opening the checker reads (canasta.limits.opening_melds): 11 melds of 8 cards, 88 of the deck's
+# 112, one a line; a longer text is refused (400) before it is read, so it would cost the loop nothing.
+MELD_LINE = "\n".join(" ".join([rank] * 8) for rank in "A K Q J 10 9 8 7 6 5 4".split())
 
 SERVER = """
 import sys, waitress
