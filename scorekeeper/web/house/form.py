@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext
 
-from scorekeeper.rules import RecordError
+from scorekeeper.rules import RecordError, bounds
 from scorekeeper.rules.tables import house as core
 from scorekeeper.rules.tables.house_fields import HouseField, house_fields
 from scorekeeper.web.house.words import COLUMNS, START, columns_of, part_label, say, without_key
@@ -96,7 +96,10 @@ def read_house(form: Mapping[str, str], variant: str) -> HouseInput:
         got.name_errors.append(gettext("At most %(n)d characters on one line.", n=core.MAX_NAME))
     _read_json(form.get(JSON_FIELD, ""), got)
     if not got.failed:
-        got.partial = core.unflat(got.flat)
+        try:
+            got.partial = core.unflat(got.flat)
+        except RecordError as exc:       # a key of the box no table can have ("k-1"): told at the box
+            got.json_errors.append(say(exc.says) if getattr(exc, "says", None) else str(exc))
     return got
 
 
@@ -190,6 +193,9 @@ def _read_json(text: str, got: HouseInput) -> None:
         return
     if len(text) > JSON_MOST:
         got.json_errors.append(gettext("At most %(n)d characters.", n=JSON_MOST))
+        return
+    if bounds.json_too_deep(text):       # the parser recurses per level: refused before it runs
+        got.json_errors.append(gettext("Nested deeper than %(n)d levels.", n=bounds.JSON_DEPTH_MAX))
         return
     try:
         partial = json.loads(text)

@@ -18,7 +18,7 @@ from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit
 from scorekeeper.store.presets import document_of, find_preset, store_preset
 from scorekeeper.display.qr import qr_svg
-from scorekeeper.rules import RecordError, get_variant
+from scorekeeper.rules import RecordError, bounds, get_variant
 from scorekeeper.rules.tables import house as core
 from scorekeeper.rules.tables.house_fields import key_label
 from scorekeeper.store.saves import Unavailable
@@ -79,6 +79,8 @@ def import_page():
 @limit("RATELIMIT_IMPORT")
 def import_preset():
     text, problem = _imported_text()
+    if not problem and bounds.json_too_deep(text):   # the parser recurses per level: refused before it runs
+        problem = _("Nested deeper than %(n)d levels.", n=bounds.JSON_DEPTH_MAX)
     if problem:
         return render_template("house_import.html", problem=problem, text=text), 400
     try:
