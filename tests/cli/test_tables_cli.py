@@ -22,6 +22,7 @@ def _score(tmp_path: Path, house: str) -> subprocess.CompletedProcess[str]:
     folder = tmp_path / "tables"
     folder.mkdir()
     (folder / "international.toml").write_text((variants.RULES_REF / "international.toml").read_text("utf-8"), "utf-8")
+    (folder / "international.md").write_text("# International\n", "utf-8")    # the reference both name
     (folder / "house.toml").write_text(house, "utf-8")
     return subprocess.run([sys.executable, "-m", "scorekeeper", "score"], input=json.dumps(RECORD),
                           capture_output=True, text=True, cwd=tmp_path, timeout=60,
