@@ -104,3 +104,10 @@ def test_a_match_with_a_new_house_entry_made_through_the_api_can_be_rematched(ap
     again = client.get(f"{API}/matches/{response.headers['Location'].rsplit('/', 1)[-1]}").json
     assert again["house"]["changes"] == [{"key": "penalties.late_2", "variant": None,
                                           "house": {"label": "late", "points": -100}}]
+
+
+def test_a_refused_pair_is_said_in_hungarian_on_a_hungarian_request(client):
+    response = client.post(f"{API}/matches", headers={"Accept-Language": "hu"}, json={
+        "variant": "diszitett", "sides": SIDES, "rules": {"canastas": {"black_canasta": {"jokers": [0]}}}})
+    body = assert_error(response, 400, field="rules.canastas.black_canasta.jokers")
+    assert "egy pár kell legyen [legkevesebb, legtöbb], nem [0]" in body["error"]["message"], body
