@@ -184,6 +184,7 @@ def _house_form(client) -> dict:
                               max_size=3))
 @example(partial={}, box='{"penalties": {"k-1": {"label": "x", "points": -1}}}', fields={})
 @example(partial={}, box="[" * 9000 + "]" * 9000, fields={})
+@example(partial={}, box=None, fields={"house-base": "[" * 1999 + "]" * 1999})      # the page's own hidden field
 def test_the_house_form_and_its_json_box_never_fail(fuzz_app, fuzz_client, partial, box, fields):
     form = {**_house_form(fuzz_client), "house-json": as_text(partial) if box is None else box, **fields}
     response = post_form(fuzz_client, "/matches", form)

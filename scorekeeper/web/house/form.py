@@ -69,7 +69,7 @@ def read_base(form: Mapping[str, str]) -> dict[str, str]:
     """The options the page's prefill used (a hidden field; anything unreadable is the defaults)."""
     raw = form.get(BASE, "")
     try:
-        base = json.loads(raw) if raw and len(raw) < 4000 else {}
+        base = json.loads(raw) if raw and len(raw) < 4000 and not bounds.json_too_deep(raw) else {}
     except ValueError:
         return {}
     return {k: v for k, v in base.items() if isinstance(k, str) and isinstance(v, str)} \
