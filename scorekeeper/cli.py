@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from scorekeeper import service
-from scorekeeper.rules import ScorekeeperError
+from scorekeeper.rules import ScorekeeperError, VariantError
 from scorekeeper.rules.bounds import bad_json, bad_text
 
 EXIT_ILLEGAL = 1
@@ -55,6 +55,8 @@ class _Guarded(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
                 KeyboardInterrupt):
             raise
+        except VariantError as exc:      # a table of the folder that does not load (a key, a missing reference)
+            _fail(str(exc).splitlines()[0][:300])                     # is the folder's fault, not a bug
         except Exception as exc:
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 traceback.print_exc()
