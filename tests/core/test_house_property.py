@@ -8,6 +8,7 @@ added. Hands are dealt from the house table's own deck (tests/core/test_classic_
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 
 import pytest
@@ -96,9 +97,12 @@ def house_partials(draw, variant: str) -> dict:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), rnd=st.randoms(use_true_random=False), out=st.booleans())
-def test_any_accepted_house_table_scores_random_legal_hands_of_its_variant(variant, data, rnd, out):
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), out=st.booleans())
+def test_any_accepted_house_table_scores_random_legal_hands_of_its_variant(variant, data, seed, out):
+    # The dealer draws from a seeded Random, not from Hypothesis: how much it draws depends on the house table (a
+    # refused one deals nothing), and Hypothesis calls a test whose draws vary so flaky.
+    rnd = random.Random(seed)
     partial = data.draw(house_partials(variant))
     try:
         house_document(variant, None, partial)
