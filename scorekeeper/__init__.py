@@ -6,7 +6,8 @@ import os
 import secrets
 import time
 from pathlib import Path
-from typing import Any, Mapping
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,6 +83,28 @@ def _rules_json(app: Any) -> Any:
     return RulesJSON(app)
 
 
+class StartupError(RuntimeError):
+    """The app cannot start with this instance folder or database: one line saying what, where and what to do
+    (the CLI prints it as ``error: …`` and exits 2), never a traceback on a first start."""
+
+
+@contextmanager
+def _starting(what: str, where: Any, fix: str) -> Iterator[None]:
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        yield
+    except OSError as exc:               # a read-only folder or file system, no permission, a full disk
+        raise StartupError(f"cannot {what} {where}: {exc.strerror or exc}; {fix}") from None
+    except OperationalError as exc:      # SQLite: "unable to open database file"; PostgreSQL: no server
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else "the database refused"
+        raise StartupError(f"cannot {what} {where}: {reason}; {fix}") from None
+
+
+_FOLDER_FIX = ("the app keeps its secret key and its SQLite database there: make the folder writable, or set "
+               "SECRET_KEY and DATABASE_URL in instance/config.py or the environment")
+
+
 def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: str | None = None):
     from flask import Flask
 
@@ -92,7 +115,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.json = _rules_json(app)
     instance = Path(app.instance_path)
-    _private_folder(instance)
+    with _starting("make the instance folder", instance, _FOLDER_FIX):
+        _private_folder(instance)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         RULES_REF=str(ROOT / "rules_ref"),
@@ -107,14 +131,25 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
-
-    db.init_app(app)
+        with _starting("write the secret key into", instance, _FOLDER_FIX):
+            app.config["SECRET_KEY"] = _secret_key(instance)
+    with _starting("open the database", _shown_url(app.config["DATABASE_URL"]),
+                   "check DATABASE_URL, and that its folder or server can be written"):
+        db.init_app(app)
     security.init_app(app)
     i18n.init_app(app)
     web.init_app(app)
     limiter.init_app(app)
     return app
+
+
+def _shown_url(url: str) -> str:
+    from sqlalchemy import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:                    # not a URL at all: SQLAlchemy says so when it opens it
+        return repr(url)
 
 
 # The rules core, and with it the plug-in families named by SCOREKEEPER_PLUGINS, loaded once this package is whole

@@ -7,7 +7,6 @@ Every error is JSON: ``{"error": {"status", "message", "code", "field"?, ...}, "
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable
 
 from flask import Blueprint, g, request, url_for
@@ -24,6 +23,7 @@ from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_
 from scorekeeper.store.models import Match
 from scorekeeper.rules import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.bounds import bad_json
+from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.display.words import kind_label, said, say_error
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -50,27 +50,18 @@ class ApiError(Exception):
 
 # --- helpers -----------------------------------------------------------------------------------------------
 
-def _reject_constant(name: str):
-    raise ValueError(_("%(name)s is not a JSON value", name=name))
-
-
 def read_body(allowed: Iterable[str] | None = None) -> dict[str, Any]:
     """The request's JSON object, or an :class:`ApiError` saying what is wrong with it (415 or 400)."""
     if not request.is_json:
         raise ApiError(415, _("send the body as JSON with the header Content-Type: %(type)s", type=JSON_TYPE),
                        code="unsupported_media_type", expected=JSON_TYPE)
     try:
-        data = json.loads(request.get_data(cache=True), parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise ApiError(400, _("the body is not valid JSON: %(msg)s at line %(line)d column %(col)d (character "
-                              "%(pos)d)", msg=exc.msg, line=exc.lineno, col=exc.colno, pos=exc.pos),
-                       code="invalid_json", position=exc.pos, line=exc.lineno, column=exc.colno) from None
-    except (ValueError, RecursionError) as exc:    # bad UTF-8, NaN, over-long numbers, absurd nesting
-        raise ApiError(400, _("the body is not valid JSON: %(reason)s", reason=str(exc)[:200]),
-                       code="invalid_json") from None
+        data = read_json(request.get_data(cache=True))
+    except JsonUnreadable as exc:        # in our words, never Python's (rules/json_text.py)
+        located = {"position": exc.position, "line": exc.line, "column": exc.column} if exc.line else {}
+        raise ApiError(400, say_error(exc), code="invalid_json", **located) from None
     if not isinstance(data, dict):
-        raise ApiError(400, _("the body must be a JSON object {...}, not %(kind)s", kind=type(data).__name__),
-                       code="not_an_object")
+        raise ApiError(400, _not_an_object(data), code="not_an_object")
     if bad := bad_json(data):       # stored text must encode as UTF-8 on every page later; nesting is bounded
         raise ApiError(400, _("%(field)s: %(reason)s", field=bad[0], reason=bad[1]), code="unreadable",
                        field=bad[0])
@@ -78,6 +69,19 @@ def read_body(allowed: Iterable[str] | None = None) -> dict[str, Any]:
         raise ApiError(400, _("unknown field %(name)r; fields are: %(known)s", name=unknown[0],
                               known=", ".join(sorted(allowed))), code="unreadable", field=unknown[0])
     return data
+
+
+def _not_an_object(value: Any) -> str:
+    """Why a body that is JSON but no object is refused, in JSON's words (not Python's ``list``, ``NoneType``)."""
+    if value is None:
+        return _("the body must be a JSON object {...}, not null")
+    if isinstance(value, bool):
+        return _("the body must be a JSON object {...}, not true or false")
+    if isinstance(value, list):
+        return _("the body must be a JSON object {...}, not a list […]")
+    if isinstance(value, str):
+        return _("the body must be a JSON object {...}, not text")
+    return _("the body must be a JSON object {...}, not a number")
 
 
 def _optional_object(data: dict[str, Any], key: str) -> dict[str, Any] | None:

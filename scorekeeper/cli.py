@@ -1,7 +1,7 @@
 """``python -m scorekeeper``: thin click wrappers over :mod:`scorekeeper.service`.
 
-Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input (one line on
-standard error), 3 an internal error, a bug (one line; the traceback too when ``SCOREKEEPER_DEBUG`` is set).
+Exit codes: 0 legal and scored, 1 parsed but breaks rules (JSON still printed), 2 unreadable input or an app that
+cannot start where it was asked to (a read-only instance folder; one line on standard error), 3 an internal error, a bug (one line; the traceback too when ``SCOREKEEPER_DEBUG`` is set).
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from typing import Any
 
 import click
 
-from scorekeeper import service
+from scorekeeper import StartupError, service
 from scorekeeper.rules import ScorekeeperError, VariantError
 from scorekeeper.rules.bounds import bad_json, bad_text
+from scorekeeper.rules.json_text import JsonUnreadable, read_json as parse_json
 
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
@@ -55,6 +56,8 @@ class _Guarded(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
                 KeyboardInterrupt):
             raise
+        except StartupError as exc:      # a read-only instance folder, no database: what to do, in one line
+            _fail(str(exc))
         except VariantError as exc:      # a table of the folder that does not load (a key, a missing reference)
             _fail(str(exc).splitlines()[0][:300])                     # is the folder's fault, not a bug
         except Exception as exc:
@@ -84,24 +87,14 @@ def read_json(path: str) -> Any:
                 raw = fh.read(INPUT_MAX_BYTES + 1) if size <= INPUT_MAX_BYTES else None
         if raw is None or len(raw) > INPUT_MAX_BYTES:
             _fail(f"{name}: larger than {INPUT_MAX_BYTES // 1024} KiB; a hand record or match export is far smaller")
-        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        data = parse_json(raw)
     except OSError as exc:
         _fail(f"{name}: cannot read the file: {exc.strerror or exc}")
-    except UnicodeDecodeError as exc:
-        _fail(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})")
-    except json.JSONDecodeError as exc:
-        _fail(f"{name}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
-    except RecursionError:
-        _fail(f"{name}: the JSON is nested too deeply to be a hand record")
-    except ValueError as exc:      # a number of more than 4,300 digits, NaN, Infinity
-        _fail(f"{name}: not valid JSON: {str(exc)[:120]}")
+    except JsonUnreadable as exc:  # in our words (rules/json_text.py), not Python's
+        _fail(f"{name}: {exc}")
     if bad := bad_json(data):
         _fail(f"{name}: {bad[0]}: {bad[1]}")
     return data
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 @main.command("score")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from scorekeeper.rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
-                    parse_cards, parse_record, score_hand)
-from scorekeeper.rules.cards import split_melds
+                    parse_record, score_hand)
+from scorekeeper.rules.canasta.limits import opening_melds
 
 #: What a result's ``next_opening_canasta`` may say (besides null), and check-meld's ``opening_canasta`` takes.
 OPENING_CANASTAS = ("any", "natural")
@@ -48,20 +48,21 @@ def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | N
     rules included, judge its melds, not the variant's of today's tables."""
     _check_situation(opening_minimum, opening_canasta)
     if not isinstance(cards, str):
+        cards = list(cards)
         if not all(isinstance(c, str) for c in cards):
             raise RecordError("cards must be text such as \"K K 2\"", field="cards")
-        cards = " ".join(cards)
     if not getattr(rules, "shapes", None):       # a family without meld shapes (Keltis) has no melds to judge
         raise RecordError(f"{rules.name} has no melds; check-meld judges canasta melds, `score` checks a "
                           f"{rules.name} record", field="variant")
     context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out), opening_canasta=opening_canasta)
-    melds = split_melds(cards)
+    # Bounded before the text is split (the API, the checker pages and the CLI all come here): see opening_melds.
+    melds = opening_melds(rules, cards)
     if not melds:
         raise RecordError("no cards were given; type or tap the cards of the meld, e.g. \"K K 2\"", field="cards")
     if len(melds) > 1:
-        verdict = check_opening(rules, [parse_cards(m) for m in melds], context).to_dict()
+        verdict = check_opening(rules, melds, context).to_dict()
     else:
-        verdict = check_meld(rules, parse_cards(melds[0]), context).to_dict()
+        verdict = check_meld(rules, melds[0], context).to_dict()
     return {"variant": rules.id, "options": dict(rules.options), **verdict}
 
 

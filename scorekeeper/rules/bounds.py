@@ -12,7 +12,6 @@ rest of the core.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -140,22 +139,6 @@ def bad_json(data: object, *, depth: int = JSON_DEPTH_MAX) -> tuple[str, str] | 
                 where = f"{path}[{key}]"
             stack.append((child, where, level + 1))
     return None
-
-
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def json_too_deep(text: str, *, depth: int = JSON_DEPTH_MAX) -> bool:
-    """Whether JSON text nests deeper than ``depth``, found before it is parsed: the parser recurses once per
-    level, so 20,000 ``[`` in a house-rules box raised RecursionError (a 500) instead of a refusal. Brackets inside
-    strings do not count; a text that is not JSON at all is left to the parser to refuse."""
-    level = 0
-    for found in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
-        level += 1 if found.group() in "[{" else -1
-        if level > depth:
-            return True
-    return False
 
 
 def cards_at_most(count: int, most: int, field: str) -> None:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: Mapping[str, int] | None = None, *,
-                checked: Container[int] | None = None) -> list["GameResult"]:
+                checked: Container[int] | None = None, first: int = 0) -> list["GameResult"]:
     """Score hands in order under ``rules`` (a built rules object: a match's pinned rules, see :mod:`.tables.pinned`),
     each starting from the totals the previous one produced.
 
@@ -24,6 +24,11 @@ def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: M
     ``RecordError`` (with the hand number in the field path) for malformed input. ``checked`` holds the indices
     of the hands read with the limits of :mod:`.bounds` (None: all of them); the others were stored before a
     limit existed and are only required to be readable, so an old match still replays.
+
+    ``first``: how many hands of the match come before ``hands`` (``totals_before`` are the running totals after
+    them), so a replay can start from a remembered state instead of hand 1 (a preview, a correction): the hands'
+    numbers, which decide a match played in rounds of deals, field paths and ``checked`` count from the match's
+    first hand.
     """
     from scorekeeper.rules import bounds
     from scorekeeper.rules.errors import RecordError
@@ -31,7 +36,7 @@ def score_match(rules: Any, hands: Sequence[Mapping[str, Any]], totals_before: M
 
     totals = dict(totals_before or {})
     results = []
-    for n, hand in enumerate(hands):
+    for n, hand in enumerate(hands, start=first):
         # The match's rules and running totals always win over anything a hand carries.
         # Only the totals of who is in this hand: a record refuses a name it does not hold (record.py), and a
         # cutthroat hand stored before the player count was checked may lack a player, who keeps their total.

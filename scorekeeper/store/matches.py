@@ -8,6 +8,7 @@ nothing is written.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from sqlalchemy import bindparam, select, update
@@ -24,13 +25,15 @@ from scorekeeper.rules.tables.variants import side_size
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.problems import problem
 from scorekeeper.rules.canasta.scoring import HandResult
+from scorekeeper.rules.work import hands_within
 from scorekeeper.store.saves import AlreadySaved, Unavailable, check_key, repeated
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
 MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
 ENTRY_MODES = ("cards", "summary")
 # A real match has a few dozen hands (díszített to 10 000 rarely needs forty); the bound keeps every page, PDF and
-# answer of a match small however long a script keeps adding.
+# answer of a match small however long a script keeps adding. Under a house table dearer than the shipped ones a
+# match holds fewer, so that its replay stays within rules.work.REPLAY_WORK (hands_allowed).
 MAX_HANDS = 200
 
 
@@ -63,10 +66,16 @@ def match_is_over() -> HandRejected:
         "match_over", phrase("this match is over; correct a past hand or start a new match")).to_dict()]})
 
 
-def match_is_full() -> HandRejected:
+def match_is_full(most: int | None = None) -> HandRejected:
     return HandRejected({"ok": False, "problems": [problem("match_full", phrase(
         "this match already has %(count)s hands, the most one match can hold; start a new match",
-        count=MAX_HANDS)).to_dict()]})
+        count=MAX_HANDS if most is None else most)).to_dict()]})
+
+
+def hands_allowed(rules: Any) -> int:
+    """How many hands a match under ``rules`` holds: :data:`MAX_HANDS`, fewer under a table whose scorings cost
+    more than the shipped ones (rules/work.py), so that no replay of a match costs more than REPLAY_WORK."""
+    return hands_within(rules, MAX_HANDS)
 
 
 def new_token() -> str:
@@ -192,6 +201,65 @@ def score_entries(match: Match, entries: Sequence[Mapping[str, Any]], *, new: in
     return score_match(rules_of(match), _records(entries), checked=() if new is None else {new - 1})
 
 
+# --- a version's replay, remembered --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A match version's log scored: each hand's result as the sheet shows it and the running totals after each
+    hand (``totals[0]`` is before the first: ``{}``, as score_match starts). Hand k's result depends only on its
+    entry, its number and the totals before it, so a preview or a save starts from here instead of hand 1, and
+    the next version's replay keeps what a change left alone. Never modified: the sheets share its dicts."""
+
+    results: tuple[dict[str, Any], ...]
+    totals: tuple[Mapping[str, int], ...]
+
+    @property
+    def over(self) -> bool:
+        return bool(self.results) and bool(self.results[-1]["match_over"])
+
+    def then(self, results: Sequence[HandResult], at: int) -> "Replayed":
+        """This replay's first ``at`` hands followed by ``results`` (hands at+1, …)."""
+        dicts, totals = list(self.results[:at]), list(self.totals[:at + 1])
+        for result in results:
+            dicts.append(result.to_dict())
+            totals.append({**totals[-1], **result.totals})
+        return Replayed(tuple(dicts), tuple(totals))
+
+
+_NOTHING = Replayed((), ({},))
+
+
+def _scored_from(match: Match, entries: Sequence[Mapping[str, Any]], start: Replayed, at: int, *,
+                 new: int | None = None) -> list[HandResult]:
+    """Hands at+1 … of ``entries`` scored from the totals ``start`` has after hand ``at``; only hand ``new`` is
+    read with the limits (score_entries)."""
+    return score_match(rules_of(match), _records(entries[at:]), start.totals[at],
+                       checked=() if new is None else {new - 1}, first=at)
+
+
+def _replay_key(match: Match, version: int) -> tuple[str, int, str | None]:
+    return match.edit_token, version, match.rules_hash
+
+
+def replayed(match: Match) -> Replayed:
+    """The loaded log scored, remembered per (match, version, rules) like the sheet: a preview and a save of a
+    match already read cost one scoring, not a replay of every hand (issue 19: a preview of a 200-hand match
+    cost 0.14 CPU-s)."""
+    key = _replay_key(match, _log_version(match))
+    found = _replays.get(key)
+    if found is None:
+        entries = current_entries(match)
+        found = _NOTHING.then(_scored_from(match, entries, _NOTHING, 0), 0)
+        _replays.put(key, found)
+    return found
+
+
+def _remember_next(match: Match, loaded: int, replay: Replayed) -> None:
+    """What the version a save just wrote (``loaded`` + 1: _save appended exactly this event to the log the
+    save was checked on) replays to, so its first sheet does not replay from hand 1."""
+    _replays.put(_replay_key(match, loaded + 1), replay)
+
+
 def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
     if not isinstance(entry, Mapping):
         raise RecordError("a hand must be an object with \"sides\"", field="hand")
@@ -270,25 +338,36 @@ def _rollback(session: Session) -> None:
 
 def _loaded_version(match: Match) -> int:
     """The version the loaded log stands for: every save appends the event with ``seq`` = the new version."""
+    return _log_version(match)
+
+
+def _log_version(match: Match) -> int:
+    # apart from _loaded_version, which a save calls once, where tests/web/test_save_races.py holds two racers
     return match.events[-1].seq if match.events else 0
 
 
-def _verified(match: Match, entries: list[dict[str, Any]], number: int) -> HandResult:
-    results = score_entries(match, entries, new=number)
-    result = results[number - 1]
+def _scored(match: Match, entries: list[dict[str, Any]], number: int, base: Replayed) -> HandResult:
+    """Hand ``number`` of ``entries`` scored as its save would: from the remembered totals before it (``base``,
+    the replay of the log the entries come from), read with the limits."""
+    return _scored_from(match, entries[:number], base, number - 1, new=number)[0]
+
+
+def _verified(match: Match, entries: list[dict[str, Any]], number: int, base: Replayed) -> HandResult:
+    result = _scored(match, entries, number, base)
     if not result.ok:
         raise HandRejected(result.to_dict())
     return result
 
 
-def _placed(match: Match, entry: dict[str, Any], number: int | None) -> tuple[list[dict[str, Any]], int]:
+def _placed(match: Match, entry: dict[str, Any], number: int | None,
+            base: Replayed) -> tuple[list[dict[str, Any]], int]:
     """The match's entries with the checked ``entry`` as hand ``number`` (None: the next hand) and that number,
     after what a save refuses before scoring (a full or finished match, a hand that does not exist)."""
     entries = current_entries(match)
     if number is None:
-        if len(entries) >= MAX_HANDS:
-            raise match_is_full()
-        if entries and score_entries(match, entries)[-1].match_over:
+        if len(entries) >= (most := hands_allowed(rules_of(match))):
+            raise match_is_full(most)
+        if base.over:
             raise match_is_over()
         return [*entries, entry], len(entries) + 1
     if not 1 <= number <= len(entries):
@@ -301,9 +380,12 @@ def preview_hand(match: Match, entry: Any, number: int | None = None) -> tuple[i
     """``entry`` scored exactly as saving it as hand ``number`` (None: the next hand) would score it, and the
     hand's number; nothing is stored (the hand form's live preview). Raises what the save raises before
     writing: RecordError (unreadable), HandRejected (a full or finished match), LookupError (no such hand);
-    a hand that breaks the rules comes back with its problems (``result.ok`` False)."""
-    entries, number = _placed(match, _check_entry(match, entry), number)
-    return number, score_entries(match, entries, new=number)[number - 1]
+    a hand that breaks the rules comes back with its problems (``result.ok`` False). One scoring on top of the
+    remembered replay (:func:`replayed`): hand ``number``'s result follows from the totals before it alone."""
+    entry = _check_entry(match, entry)
+    base = replayed(match)
+    entries, number = _placed(match, entry, number, base)
+    return number, _scored(match, entries, number, base)
 
 
 def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: str | None = None) -> HandResult:
@@ -311,25 +393,31 @@ def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: 
     entry = _check_entry(match, entry)
     event = HandEvent(action="add", entry=entry, save_key=check_key(key))
     _repeat(session, match, event)
-    loaded = _loaded_version(match)
-    entries, number = _placed(match, entry, None)
-    result = _verified(match, entries, number)
+    loaded, base = _loaded_version(match), replayed(match)
+    entries, number = _placed(match, entry, None, base)
+    result = _verified(match, entries, number, base)
     event.hand_number = number
     _save(session, match, based_on, loaded, event)
+    _remember_next(match, loaded, base.then([result], number - 1))
     return result
 
 
 def edit_hand(session: Session, match: Match, number: int, entry: Any, *, based_on: int,
               key: str | None = None) -> HandResult:
+    """Correct hand ``number``: one scoring checks it; once saved, hands number+1 … are re-scored from its new
+    totals (their taxation follows from them) for the new version's sheet, the hands before it kept."""
     loaded, count = _loaded_version(match), len(current_entries(match))
     if not 1 <= number <= count:         # before the entry's own checks, as the API has always answered
         raise LookupError(f"hand {number} does not exist; the match has {count} hands")
     entry = _check_entry(match, entry)
     event = HandEvent(action="edit", hand_number=number, entry=entry, save_key=check_key(key))
     _repeat(session, match, event)
-    entries, number = _placed(match, entry, number)
-    result = _verified(match, entries, number)
+    base = replayed(match)
+    entries, number = _placed(match, entry, number, base)
+    result = _verified(match, entries, number, base)
     _save(session, match, based_on, loaded, event)
+    corrected = base.then([result], number - 1)
+    _remember_next(match, loaded, corrected.then(_scored_from(match, entries, corrected, number), number))
     return result
 
 
@@ -341,14 +429,20 @@ def undo_last(session: Session, match: Match, *, based_on: int, key: str | None 
         raise LookupError("there is no hand to undo")
     event.hand_number = len(entries)
     _save(session, match, based_on, loaded, event)
+    if (base := _replays.get(_replay_key(match, loaded))) is not None:
+        # the hands before the last one replay as they did: nothing to score
+        _remember_next(match, loaded, Replayed(base.results[:-1], base.totals[:-1]))
     return len(entries)
 
 
 # A scoresheet dict holds about 3 KB per hand and side; this keeps ~24 MB per worker (some sixty evenings of
-# thirty four-player hands) however long the matches are.
+# thirty four-player hands) however long the matches are. The replays behind the sheets are as many again; most
+# of their weight, the hands' result dicts, the sheets share.
 SHEET_SIDE_HANDS_KEPT = 8000
 _sheets: Remembered[dict[str, Any]] = Remembered(SHEET_SIDE_HANDS_KEPT,
                                                  weigh=lambda s: (len(s["hands"]) + 1) * len(s["columns"]))
+_replays: Remembered[Replayed] = Remembered(SHEET_SIDE_HANDS_KEPT,
+                                            weigh=lambda r: len(r.totals) * max(1, len(r.totals[-1])))
 
 
 def scoresheet(match: Match) -> dict[str, Any]:
@@ -370,27 +464,27 @@ def scoresheet(match: Match) -> dict[str, Any]:
 def _replay(match: Match) -> dict[str, Any]:
     rules = rules_of(match)
     entries = current_entries(match)
-    results = score_entries(match, entries)
+    results = replayed(match).results
     names = ([p for s in match.sides for p in s.players] if rules.score_per == "player"
              else [s.name for s in match.sides])
     totals = {n: 0 for n in names}
     hands = []
     for number, (entry, result) in enumerate(zip(entries, results), start=1):
-        totals.update(result.totals)
+        totals.update(result["totals"])
         hands.append({"number": number, "mode": entry.get("mode", "cards"),
                       "revisions": own_revisions(match, number),
-                      "result": result.to_dict()})
+                      "result": result})
     last = results[-1] if results else None
     # A family without opening minimums (the GameRules protocol has none) gets null, as Keltis's rules give.
     minimums = {n: rules.opening_minimum(t) if hasattr(rules, "opening_minimum") else None for n, t in totals.items()}
     # Seed 003 (Brazilian canasta, classic 7500 game): the canasta the next opening must hold, null for none.
     canastas = {n: rules.opening_canasta(t) if hasattr(rules, "opening_canasta") else None for n, t in totals.items()}
-    winner = last.to_dict()["winner"] if last else None
+    winner = last["winner"] if last else None
     return {"match": {"title": match.title, "variant": rules.id, "variant_name": rules.name,
                       "options": dict(match.options), "created_at": match.created_at.isoformat(timespec="seconds"),
                       "version": match.version, "rules_hash": match.rules_hash,
                       "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]},
             "columns": names, "hands": hands, "totals": totals, "next_opening_minimum": minimums,
-            "next_opening_canasta": canastas, "match_over": bool(last and last.match_over), "winner": winner,
+            "next_opening_canasta": canastas, "match_over": bool(last and last["match_over"]), "winner": winner,
             # Seed 003's classic game is to 7500 with three sides: the target the match-over decision uses (outcome.py).
             "target": rules.target_for(len(names)) if hasattr(rules, "target_for") else rules.target}

@@ -35,15 +35,18 @@ from scorekeeper.store.models import HandEvent, Match, MatchSide
 from scorekeeper.rules import RecordError, ScorekeeperError, get_variant, score_match
 from scorekeeper.rules.tables.pinned import digest, document_text, rules_from_json
 from scorekeeper.rules.bounds import bad_json
+from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.phrases import Phrase, phrase
+from scorekeeper.rules.work import IMPORT_WORK, scoring_cost
 
 FORMAT = "scorekeeper-match"
 FORMAT_VERSION = 1
 # A real match has a few dozen hands and a handful of corrections. The events are replayed once (see _Replay), so
-# the work is the number of hand scorings, bounded by MAX_SCORINGS (about a second); MAX_EVENTS only bounds the
-# file (MAX_HANDS adds, each corrected a few times).
+# the work is the number of hand scorings times what one costs under the file's rules (rules/work.py: 1 at most
+# under a shipped table), bounded by MAX_WORK; MAX_EVENTS only bounds the file (MAX_HANDS adds, each corrected a
+# few times).
 MAX_EVENTS = 1000
-MAX_SCORINGS = 4000
+MAX_WORK = IMPORT_WORK
 ACTIONS = ("add", "edit", "undo")
 TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "rules", "rules_hash", "title",
             "created_at", "sides", "events"}
@@ -108,23 +111,12 @@ def export_json(match: Match) -> str:
 
 def parse_export(raw: bytes | str) -> dict[str, Any]:
     """The JSON object of an export file; anything else is refused with one clear sentence."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError as exc:
-        raise ImportRefused(phrase("the file is not UTF-8 text (%(why)s at byte %(byte)s)", why=exc.reason,
-                                   byte=exc.start)) from None
-    text = text.removeprefix("\ufeff")
-    if not text.strip():
+    if not (raw.strip() if isinstance(raw, bytes) else raw.removeprefix("\ufeff").strip()):
         raise ImportRefused(phrase("the file is empty; choose a match file exported by the scorekeeper"))
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise ImportRefused(phrase("the file is not valid JSON (line %(line)s, column %(column)s: %(why)s)",
-                                   line=exc.lineno, column=exc.colno, why=exc.msg)) from None
-    except RecursionError:
-        raise ImportRefused(phrase("the JSON is nested too deeply to be a match export")) from None
-    except ValueError as exc:        # a number of more than 4,300 digits, NaN or Infinity
-        raise ImportRefused(phrase("the file is not valid JSON (%(why)s)", why=str(exc)[:120])) from None
+        data = read_json(raw)
+    except JsonUnreadable as exc:        # the reason in our words, where the parser stopped (rules/json_text.py)
+        raise ImportRefused(exc.says) from None
     if not isinstance(data, dict):
         raise ImportRefused(_ONE_OBJECT)
     if bad := bad_json(data):        # text that cannot be shown later, or nesting no export has
@@ -134,10 +126,6 @@ def parse_export(raw: bytes | str) -> dict[str, Any]:
 
 _ONE_OBJECT = phrase("the file must hold one JSON object: a match exported by the scorekeeper")
 _NOT_A_MOMENT = phrase("%(value)s is not a date and time such as \"2026-05-01T18:30:00Z\"")
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 # --- checking ----------------------------------------------------------------------------------------------
@@ -213,7 +201,8 @@ class _Replay:
 
     One pass over the log, scoring only what an event changes: an add scores its hand once from the totals before
     it; an edit of hand k re-scores hands k..n (their totals, and so their taxation, follow from hand k). That work
-    is counted in hand scorings and bounded by ``MAX_SCORINGS``, whatever the number of events."""
+    is counted in hand scorings, each costing what one costs under the file's rules (rules/work.py), and bounded by
+    ``MAX_WORK``, whatever the number of events: under a dearer house table fewer scorings are allowed."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
@@ -222,17 +211,20 @@ class _Replay:
         self.results: list[Any] = []
         self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
         self.scorings = 0
+        self.most = int(MAX_WORK / scoring_cost(self.rules))     # scorings within the budget under these rules
+        self.hands = matches.hands_allowed(self.rules)
 
     def _score(self, first: int, part: str) -> None:
         """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
         count = len(self.entries) - first + 1
-        if self.scorings + count > MAX_SCORINGS:
+        if self.scorings + count > self.most:
             raise ImportRefused(phrase("checking this file would score more than %(most)s hands (every edit "
                                        "re-scores the hands after the one it corrects); this is more than a match "
-                                       "holds", most=MAX_SCORINGS), part)
+                                       "holds", most=self.most), part)
         self.scorings += count
+        # first - 1 hands come before: the hands keep their numbers (a match in rounds of deals ends by them)
         results = score_match(self.rules, [{"sides": e["sides"]} for e in self.entries[first - 1:]],
-                              totals_before=self.totals[first - 1])
+                              totals_before=self.totals[first - 1], first=first - 1)
         del self.results[first - 1:], self.totals[first:]
         for result in results:
             self.results.append(result)
@@ -240,8 +232,8 @@ class _Replay:
 
     def add(self, entry: Any, part: str) -> Any:
         entry = matches._check_entry(self.match, entry)
-        if len(self.entries) >= matches.MAX_HANDS:
-            raise matches.match_is_full()
+        if len(self.entries) >= self.hands:
+            raise matches.match_is_full(self.hands)
         if self.results and self.results[-1].match_over:
             raise matches.match_is_over()
         self.entries.append(entry)

@@ -54,6 +54,13 @@ def _unavailable(exc: OperationalError):
     """A database that cannot be read or written (locked, full, read-only, server gone) is a 503 to retry, not a
     500; the saves themselves answer with the typed hand kept (:class:`scorekeeper.store.saves.Unavailable`)."""
     current_app.logger.warning("database unavailable: %s", exc.orig)
+    if request.method == "POST" and request.form and not request.files and not request.path.startswith("/api/") \
+            and request.blueprint != "preview":
+        # The form's own page could not be built (its match could not even be read): what was typed comes back
+        # as a form of its own instead of being lost (issue 19: a locked database lost the typed hand).
+        return render_template("resend.html", code=503, fields=list(request.form.items(multi=True)),
+                               message=_("The database cannot be reached just now, so nothing was saved.")), \
+            503, {"Retry-After": "5"}
     return _answer(503, _("The database cannot be reached just now. Nothing was changed: try again in a moment."),
                    api_code="unavailable")
 

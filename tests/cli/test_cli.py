@@ -198,7 +198,7 @@ def test_score(tmp_path, record, via, exit_code, sides, problem_codes, match_ove
 # --------------------------------------------------------------------------------------------- score: exit 2
 
 UNREADABLE_SCORE_CASES = [
-    pytest.param("{bad", "stdin", ["not valid JSON", "line 1 column 2"], id="invalid-json"),
+    pytest.param("{bad", "stdin", ["not valid JSON", "line 1, column 2", "a field name in double quotes was expected"], id="invalid-json"),
     pytest.param("", "stdin", ["not valid JSON"], id="empty-input"),
     pytest.param("[1, 2]", "stdin", ["expected an object", "list"], id="not-an-object"),
     pytest.param(with_(SEED_1015, variant="bridge"), "stdin", ["variant", "'bridge'", "diszitett"],
@@ -216,7 +216,7 @@ UNREADABLE_SCORE_CASES = [
                  ["totals_before.Anna", "'Anna' is not a side", "N-S"], id="a-partner-is-no-key-of-totals-before"),
     pytest.param(b'{"variant": "disz\xedtett"}', "file", ["hand.json", "UTF-8"], id="file-not-utf8"),
     pytest.param(None, "missing", ["missing.json", "cannot read"], id="missing-file"),
-    pytest.param("[" * 100_000, "stdin", ["nested too deeply"], id="deeply-nested-json"),
+    pytest.param("[" * 100_000, "stdin", ["nested deeper than 20 levels"], id="deeply-nested-json"),
 ]
 
 

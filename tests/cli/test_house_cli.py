@@ -183,8 +183,9 @@ BAD_SHAPES = [('{"canastas": {"black_canasta": {"jokers": [0]}}}', "canastas.bla
 
 @pytest.mark.parametrize("text, key", BAD_SHAPES, ids=[k for _t, k in BAD_SHAPES])
 def test_house_rules_of_the_wrong_shape_are_exit_2_naming_the_key(tmp_path, text, key):
+    named = "1e999" if "1e999" in text else f"rules.{key}"      # 1e999: refused as the file is read
     rules = write(tmp_path, "house.json", text)
-    assert_unreadable(run(tmp_path, "variants", "--show", "diszitett", "--rules", rules), f"rules.{key}")
+    assert_unreadable(run(tmp_path, "variants", "--show", "diszitett", "--rules", rules), named)
     hand = write(tmp_path, "hand.json", '{"variant": "diszitett", "sides": [{"name": "A"}, {"name": "B"}], '
                                         '"rules": ' + text + "}")
-    assert_unreadable(run(tmp_path, "score", hand), f"rules.{key}")
+    assert_unreadable(run(tmp_path, "score", hand), named)

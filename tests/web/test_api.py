@@ -465,7 +465,7 @@ def test_invalid_json_is_located_by_line_column_and_character(client):
     response = client.post(f"{API}/score", data='{"variant":\n  diszitett}', content_type="application/json")
     error = assert_error(response, 400, code="invalid_json")["error"]
     assert (error["line"], error["column"], error["position"]) == (2, 3, 14)
-    assert "line 2 column 3" in error["message"]
+    assert "line 2, column 3: a value was expected" in error["message"]
 
 
 def test_a_cross_site_form_post_is_refused_though_the_api_takes_no_csrf_token(client, app):
@@ -539,3 +539,26 @@ def test_no_body_makes_an_international_match_fail_with_500(client):
     for hand in ({"sides": [None, {"name": "EW"}]}, {"sides": [{"name": "EW"}, "None"]}):
         response = add(client, token["edit_token"], hand, 0)
         assert_error(response, 400, field="sides[0]" if hand["sides"][0] is None else "sides[1]")
+
+
+@pytest.mark.parametrize("body, says", [
+    ('{"variant": "diszitett",}', "a field name in double quotes was expected"),
+    ("[1, 2]", "not a list […]"),
+    ("null", "not null"),
+    ('"hand"', "not text"),
+    ("3", "not a number"),
+    ('{"totals_before": {"A": 1e999}}', "the number 1e999 is too large"),
+    ("[" * 20000, "nested deeper than 20 levels"),
+    ("\xff", "not UTF-8 text"),
+])
+def test_json_errors_say_what_was_wrong_in_the_apps_words_not_pythons(client, body, says):
+    """Issue 19: Python's exception text ("Expecting property name…", "list", "NoneType", "codec…") is not a
+    message for a client; each refusal is ours, and in Hungarian too."""
+    raw = body.encode("latin-1") if body == "\xff" else body.encode()
+    error = client.post(f"{API}/score", data=raw, content_type="application/json").json["error"]
+    assert error["status"] == 400 and says in error["message"], error
+    for word in ("Expecting", "NoneType", "'list'", "'str'", "codec", "Exceeds the limit", "recursion"):
+        assert word not in error["message"]
+    hungarian = client.post(f"{API}/score", data=raw, content_type="application/json",
+                            headers={"Accept-Language": "hu"}).json["error"]["message"]
+    assert hungarian != error["message"]

@@ -92,3 +92,50 @@ def test_an_instance_folder_left_open_by_an_older_release_is_closed(tmp_path):
                                  instance_path=str(instance))
     app.extensions["scorekeeper_engine"].dispose()
     assert mode(instance) == 0o700 and mode(instance / "x.sqlite") == 0o600
+
+
+# --- a folder that cannot be written ------------------------------------------------------------------------------
+
+@pytest.fixture
+def read_only(monkeypatch, tmp_path):
+    """An instance folder on a read-only file system: every file made in it fails as the kernel says (EROFS).
+    Simulated at os.open, since the tests may run as root, whom a chmod does not stop."""
+    import errno
+
+    folder = tmp_path / "instance"
+    folder.mkdir(mode=0o700)
+    real = os.open
+
+    def refusing(path, flags, *args, **kwargs):
+        if str(path).startswith(str(folder)) and flags & (os.O_CREAT | os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real(path, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", refusing)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    return folder
+
+
+def test_a_first_start_on_a_read_only_instance_folder_says_what_to_do_in_one_line(read_only):
+    """Issue 19: a first start there died with a traceback (PermissionError in _publish_key)."""
+    with pytest.raises(scorekeeper.StartupError) as caught:
+        scorekeeper.create_app(instance_path=str(read_only))
+    message = str(caught.value)
+    assert message.startswith(f"cannot write the secret key into {read_only}: Read-only file system;")
+    assert "make the folder writable, or set SECRET_KEY and DATABASE_URL" in message and "\n" not in message
+    with pytest.raises(scorekeeper.StartupError, match=r"^cannot open the database sqlite:///.*scorekeeper\.sqlite: "
+                                                       r"Read-only file system; check DATABASE_URL"):
+        scorekeeper.create_app({"SECRET_KEY": "set"}, instance_path=str(read_only))
+
+
+def test_serve_on_a_read_only_instance_folder_exits_2_with_one_line_and_no_traceback(read_only, monkeypatch):
+    from functools import partial
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    monkeypatch.setattr(scorekeeper, "create_app", partial(scorekeeper.create_app, instance_path=str(read_only)))
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: cannot write the secret key into ") and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output

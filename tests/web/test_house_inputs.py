@@ -38,12 +38,14 @@ def _api_body(rules_text: str) -> str:
 
 @pytest.mark.parametrize("text, key", BAD, ids=IDS)
 def test_api_bad_house_shapes_are_400_naming_the_key(app, client, text, key):
-    response = client.post(f"{API}/matches", data=_api_body(text), content_type="application/json")
-    assert_error(response, 400, field=f"rules.{key}", code="unreadable")
-    assert matches_stored(app) == 0
     scored = client.post(f"{API}/score", content_type="application/json",
                          data='{"variant": "diszitett", "sides": [], "rules": ' + text + "}")
-    assert_error(scored, 400, field=f"rules.{key}", code="unreadable")
+    for response in (client.post(f"{API}/matches", data=_api_body(text), content_type="application/json"), scored):
+        if "1e999" in text:          # refused as the body is read (rules/json_text.py), before it is a house key
+            assert_error(response, 400, code="invalid_json")
+        else:
+            assert_error(response, 400, field=f"rules.{key}", code="unreadable")
+    assert matches_stored(app) == 0
 
 
 def _page(client) -> dict[str, str]:
@@ -77,7 +79,7 @@ def test_preset_import_bad_house_shapes_are_400_naming_the_part(app, client, tex
         html = response.get_data(as_text=True)
         assert response.status_code == 400, html[:2000]
         assert 'id="import-problem"' in html
-        if key:
+        if key and "1e999" not in text:       # 1e999: refused as the file is read, before it is a key
             assert f"rules.{key}" in html
     assert presets_stored(app) == 0
 

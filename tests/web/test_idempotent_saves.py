@@ -189,6 +189,41 @@ def test_a_read_only_sqlite_file_answers_503_on_save_and_the_pages_still_read(ap
     assert len(state(app, token)["entries"]) == 1
 
 
+HIDDEN_RE = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+@pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")), reason="SQLite's file lock")
+def test_a_hand_typed_while_another_program_locks_the_database_comes_back_to_send_again(app, client, csrf, tmp_path):
+    """Issue 19: another process holding SQLite's exclusive lock stops even the reading of the match, so the
+    form's own page cannot be built; the typed hand came back as the generic 503 and was lost. Now every field
+    comes back on a page that sends it again, key included: one tap later it is stored, once."""
+    import sqlite3
+
+    token = create(client, csrf)
+    key = key_of(client.get(f"/m/{token}/hands/new").get_data(as_text=True))
+    path = tmp_path / "test.sqlite"
+    assert path.exists()
+    quick = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}?timeout=0.1", "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        response = quick.test_client().post(f"/m/{token}/hands/new?mode=cards",
+                                            data={"version": "0", "save_key": key, **SEED_HAND})
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    page = response.get_data(as_text=True)
+    assert response.status_code == 503 and "Everything you typed is kept on this page" in text(page)
+    kept = {unescape(name): unescape(value) for name, value in HIDDEN_RE.findall(page)}
+    assert {name: kept.get(name) for name in SEED_HAND} == SEED_HAND and kept["save_key"] == key
+    assert 'action="/m/' + token + '/hands/new?mode=cards"' in page
+    for _tap in range(2):                          # sent again, then once more by a double tap
+        assert quick.test_client().post(f"/m/{token}/hands/new?mode=cards", data=kept).status_code == 303
+    quick.extensions["scorekeeper_engine"].dispose()
+    assert len(state(app, token)["entries"]) == 1
+
+
 def test_a_hand_typed_while_the_database_cannot_be_written_comes_back_503_as_typed(app, client, csrf, monkeypatch):
     token = create(client, csrf)
     key = key_of(client.get(f"/m/{token}/hands/new").get_data(as_text=True))

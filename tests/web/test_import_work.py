@@ -85,7 +85,7 @@ def test_the_replay_gives_the_same_sheet_as_the_saved_match(app, client):
 
 def test_a_file_needing_more_work_than_the_budget_is_refused_naming_the_event(app, client, scorings,
                                                                                monkeypatch):
-    monkeypatch.setattr(transfer, "MAX_SCORINGS", 100)
+    monkeypatch.setattr(transfer, "MAX_WORK", 100)
     events = adds(30) + [("edit", 1)] * 10          # each edit of hand 1 re-scores all 30
     with pytest.raises(transfer.ImportRefused) as refused:
         transfer._checked(export(events))

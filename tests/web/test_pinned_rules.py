@@ -46,6 +46,7 @@ def tables(tmp_path, monkeypatch):
         variants._RULES_CACHE.clear()          # the tables reloaded, as a restarted server reads them
         variants.registry.cache_clear()
         matches._sheets.clear()                # and nothing remembered from before: every sheet is replayed
+        matches._replays.clear()
 
     yield change
     variants.registry.cache_clear()

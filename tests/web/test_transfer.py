@@ -241,10 +241,10 @@ def test_malformed_file_is_refused_naming_the_bad_part_and_nothing_is_written(ap
 
 @pytest.mark.parametrize("body, needle", [
     (b"", "the file is empty"),
-    (b"{not json", "not valid JSON (line 1, column 2"),
+    (b"{not json", "not valid JSON at line 1, column 2"),
     (b"\xff\xfe\x00junk", "not UTF-8 text"),
     (b"[1, 2]", "one JSON object"),
-    (b"[" * 100000 + b"]" * 100000, "nested too deeply"),
+    (b"[" * 100000 + b"]" * 100000, "nested deeper than 20 levels"),
 ])
 def test_unreadable_file_is_refused(app, client, body, needle):
     before = rows(app)

@@ -4,6 +4,8 @@ lazy strings, WTForms labels and choices, whose ``__html__`` used to hand them t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytestmark = pytest.mark.storage
@@ -46,3 +48,68 @@ def test_house_rule_labels_are_text_on_the_hand_forms(client):
         html = client.get(f"/m/{token}/hands/new?mode={mode}").get_data(as_text=True)
         _planted_nowhere(html)
         assert SHOWN in html
+
+
+# --- every user text, every page, the PDF ------------------------------------------------------------------------
+
+# One planted tag per field, so a leak names its field: the pages must show each as text ("&lt;b&gt;title&lt;/b&gt;"),
+# never as a tag. (PLANTED above, a meta refresh, is the attack; a <b> marks which field leaked.)
+FIELDS = ("title", "side1", "side2", "player1", "player2", "player3", "player4", "house", "kind", "penalty",
+          "code", "label", "preset")
+
+
+def _tag(field: str) -> str:
+    return f"<b>{field}</b>"
+
+
+def _no_planted_tag(url: str, html: str) -> None:
+    leaked = [field for field in FIELDS if _tag(field) in html]
+    assert not leaked, (url, leaked)
+    assert "<meta http-equiv" not in html, url
+
+
+def _pdf_text(data: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_planted_markup_in_every_user_text_is_text_on_every_page_and_in_the_pdf(app, client, csrf):
+    """Issue 19's acceptance: a title, side and player names, a house rules' name, a canasta kind's and a
+    penalty's label, a hand's penalty code and label and a preset's name, each holding markup, are shown as text
+    on every page of the match by either link, on the home page, the preset's page, and in the PDF."""
+    sides = [{"name": _tag("side1"), "players": [_tag("player1"), _tag("player2")]},
+             {"name": _tag("side2"), "players": [_tag("player3"), _tag("player4")]}]
+    rules = {"penalties": {"out_of_turn_meld": {"label": _tag("penalty")}},
+             "canastas": {"natural_canasta": {"label": _tag("kind")}}}
+    created = _match(client, options={"players": "4"}, title=_tag("title"), house_name=_tag("house"), rules=rules,
+                     sides=sides)
+    edit, view = created["edit_token"], created["view_token"]
+    hand = {"mode": "cards", "sides": [
+        {"name": _tag("side1"), "melds": ["K K K K K K K", "5 5 5"], "out": "out", "hand": "",
+         "penalties": [{"code": _tag("code"), "points": -100, "label": _tag("label") + PLANTED}]},
+        {"name": _tag("side2"), "melds": ["Q Q Q"], "out": "none", "hand": "4"}]}
+    saved = client.post(f"{API}/matches/{edit}/hands", json={"version": 0, "hand": hand})
+    assert saved.status_code == 201, saved.json
+    document = {"format": "scorekeeper-house-rules", "format_version": 1, "name": _tag("preset"),
+                "variant": "international", "options": {"players": "4"}, "rules": rules}
+    imported = client.post("/house/import", data={"csrf_token": csrf, "json": json.dumps(document)})
+    assert imported.status_code == 303, imported.get_data(as_text=True)[:500]
+    pages = [f"/m/{edit}", f"/v/{view}", f"/m/{edit}/hands/1", f"/v/{view}/hands/1", f"/m/{edit}/hands/1/revisions",
+             f"/v/{view}/hands/1/revisions", f"/m/{edit}/hands/1/edit", f"/m/{edit}/hands/new?mode=cards",
+             f"/m/{edit}/hands/new?mode=summary", f"/m/{edit}/rules", f"/v/{view}/rules", f"/m/{edit}/checker",
+             f"/v/{view}/checker", "/", imported.headers["Location"]]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.get_data(as_text=True)
+        _no_planted_tag(url, html)
+    sheet = client.get(f"/m/{edit}").get_data(as_text=True)
+    assert "&lt;b&gt;side1&lt;/b&gt;" in sheet and "&lt;b&gt;title&lt;/b&gt;" in sheet
+    pdf = client.get(f"/m/{edit}/sheet.pdf")
+    assert pdf.status_code == 200
+    shown = _pdf_text(pdf.data)
+    for field in ("title", "side1", "side2", "house"):       # the sheet's words; hand details are on the pages
+        assert _tag(field) in shown, (field, shown[:400])

@@ -15,6 +15,7 @@ from scorekeeper.rules.tables.families import Family
 from scorekeeper.rules.tables.house_fields import canasta_house_fields
 from scorekeeper.rules.canasta.record import parse_canasta_record
 from scorekeeper.rules.canasta.scoring import score_canasta_hand
+from scorekeeper.rules.canasta.limits import scoring_cost
 
 
 def _base_of(variant_id: str, folder: Path) -> str | None:
@@ -58,4 +59,4 @@ FAMILY = Family(name="canasta", schema=CANASTA, build_rules=build_canasta_rules,
                 # What a new entry of a map needs to be built (build_canasta_rules reads these without a default).
                 entry_needs={"canastas": ("label", "bonus", "size"), "bonuses": ("label",),
                              "penalties": ("label", "points")},
-                house_fields=canasta_house_fields)
+                house_fields=canasta_house_fields, scoring_cost=scoring_cost)

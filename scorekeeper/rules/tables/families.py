@@ -114,6 +114,11 @@ def _no_house_fields(table: Mapping[str, Any]) -> Iterable[Any]:
     return ()
 
 
+def _unit_cost(rules: Any) -> float:
+    """A family that says nothing of its cost: each scoring costs what one under a shipped table does."""
+    return 1.0
+
+
 def _own_group(variant: Any) -> str:
     """A family's variants listed in one group named after the family."""
     return str(variant.family)
@@ -148,7 +153,9 @@ class Family(Generic[RulesT, RecordT, ResultT]):
       their group, in this order;
     - ``entry_needs``: what a new entry of a map section needs (a house rule adding a canasta kind is told the key
       it lacks instead of the KeyError the build would raise);
-    - ``house_fields(table)``: the fields of its house-rules form (:mod:`.house_fields`; none: JSON only).
+    - ``house_fields(table)``: the fields of its house-rules form (:mod:`.house_fields`; none: JSON only);
+    - ``scoring_cost(rules)``: what one scoring under these rules may cost at most, in units of one under the
+      heaviest shipped table (default 1): a request's work is bounded in scorings × this (:mod:`..work`).
     """
 
     name: str
@@ -164,6 +171,7 @@ class Family(Generic[RulesT, RecordT, ResultT]):
     base_tables: tuple[str, ...] = ()
     entry_needs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     house_fields: Callable[[Mapping[str, Any]], Iterable[Any]] = _no_house_fields
+    scoring_cost: Callable[[RulesT], float] = _unit_cost
 
     @property
     def listed_groups(self) -> tuple[str, ...]:

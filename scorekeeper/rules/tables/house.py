@@ -30,6 +30,7 @@ from scorekeeper.rules.tables.pinned import MAX_BYTES, canonical, digest, resolv
 from scorekeeper.rules.tables.schema import located
 from scorekeeper.rules.tables.reading import frozen
 from scorekeeper.rules.tables.variants import Variant
+from scorekeeper.rules.work import HANDS_AT_LEAST, TABLE_COST_MAX
 
 #: Keys of a table that say which variant it is, not how it is played: a house rule may not change them.
 FORBIDDEN = ("id", "name", "family", "seed", "reference", "extends", "drop_options", "options")
@@ -190,6 +191,7 @@ def _built_problems(document: dict[str, Any], changed: list[str]) -> list[Record
     try:
         rules = hooks.build_rules(variant, table, document["options"])
         problems = as_problems(hooks.table_problems(rules))
+        cost = hooks.scoring_cost(rules)
     except ScorekeeperError as exc:
         text = str(exc)
         key = text.split(" ", 1)[0].rstrip(":") if "." in text.split(" ", 1)[0] else ""
@@ -200,7 +202,24 @@ def _built_problems(document: dict[str, Any], changed: list[str]) -> list[Record
         # rules' fault, told at what they changed, in the app's words rather than Python's.
         return [_error(_primary(changed[0], (), changed) if changed else "",
                        phrase("these house rules give a value in a shape this variant cannot read"))]
-    return [_error(_primary(p.field, p.also, changed), p.says) for p in problems]
+    return [*(_error(_primary(p.field, p.also, changed), p.says) for p in problems),
+            *_cost_problems(cost, changed)]
+
+
+#: The keys that make a canasta scoring dear (rules/canasta/limits.py scoring_cost), the first changed one named.
+_COST_KEYS = ("deck.packs", "deck.jokers", "players", "melds", "canastas")
+
+
+def _cost_problems(cost: float, changed: list[str]) -> list[RecordError]:
+    """A table whose scorings cost more than TABLE_COST_MAX is refused (issue 19): a match under it would hold
+    fewer than HANDS_AT_LEAST hands within a request's work (rules/work.py), though every number is in range."""
+    if cost <= TABLE_COST_MAX:
+        return []
+    key = next((k for k in _COST_KEYS if any(c == k or c.startswith(k + ".") for c in changed)), "")
+    return [_error(key, phrase(
+        "a hand under these rules may cost %(cost)s times one under the heaviest shipped table, at most %(most)s "
+        "(fewer packs, sides or canasta kinds, or larger melds), so that a match holds at least %(hands)s hands",
+        cost=f"{cost:.1f}", most=f"{TABLE_COST_MAX:g}", hands=HANDS_AT_LEAST))]
 
 
 def house_document(variant_id: str, options: Mapping[str, Any] | None, house: object, *,
