@@ -14,9 +14,10 @@ can send.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
-from typing import Callable
+from typing import Callable, Mapping
 
 from flask import Blueprint, Flask, current_app, request
 from flask_limiter import Limiter
@@ -100,6 +101,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_SLOWDOWN_MAX", None)
     _holding(app)
     limiter.init_app(app)
+    warning = per_process_counters(app.config, os.environ)
+    if warning:
+        app.logger.warning(warning)
 
 
 def _holding(app: Flask) -> None:
@@ -114,3 +118,17 @@ def hold_refusals(app: Flask, most: int) -> None:
     if app.config["RATELIMIT_SLOWDOWN_MAX"] is None:
         app.config["RATELIMIT_SLOWDOWN_MAX"] = most
         _holding(app)
+
+
+def per_process_counters(config: Mapping, environ: Mapping[str, str]) -> str | None:
+    """What to say at start when the limits are counted in each process's memory while the server runs several
+    processes: each counts alone, so an address gets about N times every limit under N workers. gunicorn (the
+    multi-process server people reach for) says it is running in SERVER_SOFTWARE; several ``serve`` processes
+    behind a proxy cannot be told apart, which is why the README's recipe names a shared store."""
+    if not config.get("RATELIMIT_ENABLED") or not str(config.get("RATELIMIT_STORAGE_URI")).startswith("memory:"):
+        return None
+    if not environ.get("SERVER_SOFTWARE", "").startswith("gunicorn"):
+        return None
+    return ("Rate limits are counted in each worker process's memory: under N gunicorn workers an address gets "
+            "about N times each limit. Set RATELIMIT_STORAGE_URI (e.g. redis://127.0.0.1:6379) in "
+            "instance/config.py to share them; see the README, \"Larger servers\".")

@@ -8,8 +8,15 @@ and bounds each request itself and serves many phones from a pool of threads.
 from __future__ import annotations
 
 import ipaddress
+import logging
+import select
 import socket
+import time
 from typing import Any, Callable
+
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer, create_server
+from waitress.utilities import Error
 
 # A table is a handful of phones plus a few spectators; the threads to spare hold refused requests of a loop
 # (a second each, sleeping: scorekeeper.limiter.slow_down) so that it asks about once a second per connection
@@ -20,6 +27,28 @@ HELD_REFUSALS = THREADS - 8
 # (MAX_CONTENT_LENGTH, 1 MiB) instead of spooling it to disk.
 MAX_REQUEST_BODY = 2 * 1024 * 1024
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
+
+# Slow clients (issue 19). waitress reads every socket in one asyncore loop and hands a request to a thread only
+# once it has fully arrived, so a slow client costs no thread, only a connection; what stopped the table was
+# running out of connections. waitress's defaults let 100 connections in and drop one only after 120 s without a
+# single byte, so 120 sockets that send a byte every 3 s held every connection for ever and no phone got in.
+# Hence: room for many more connections than a table or a club ever opens (a phone keeps about 6), a short idle
+# timeout, and a deadline for a request to *arrive* (ArrivalDeadlineChannel), which a dripping client never
+# escapes however busy it looks.
+CONNECTIONS = 1000
+# CPython's select() on Windows takes at most 512 sockets (FD_SETSIZE), and Windows has no poll(): stay below it.
+SELECT_CONNECTIONS = 500
+# waitress's worst case per connection: the socket, a request body spooled to a file past 512 KiB and a response
+# spooled past 1 MiB; the rest is the database, the PDF fonts, logs.
+FDS_PER_CONNECTION = 3
+FDS_RESERVED = 256
+# A connection with no request under way is closed after this long without a byte either way: a phone that comes
+# back opens another (a TCP handshake on the Wi-Fi, milliseconds), and a socket that never says anything is gone
+# in 30–35 s instead of 120–150 s. Checked every CLEANUP_SECONDS.
+IDLE_SECONDS = 30
+CLEANUP_SECONDS = 5
+
+log = logging.getLogger(__name__)
 
 
 def _interface_addresses() -> list[tuple[int, str]]:
@@ -123,17 +152,148 @@ def announce(host: str, port: int, say: Callable[[str], None] = print, *, qr: bo
     return urls
 
 
+class RequestTimeout(Error):
+    code = 408
+    reason = "Request Timeout"
+
+
+class ArrivalDeadlineChannel(HTTPChannel):
+    """waitress's connection, with a deadline for each request to arrive: FIRST_SECONDS from its first byte, one
+    second more for every MIN_RATE bytes that arrived, never more than MOST_SECONDS. Past it the request is
+    answered 408 and the connection closed (a phone's browser shows the error, and the hand form's draft keeps
+    what was typed).
+
+    waitress's own channel_timeout only closes a connection that sent nothing at all for that long, so a client
+    that drips a byte every few seconds keeps its connection for ever (Apache's mod_reqtimeout and nginx's
+    client_header_timeout exist for the same attack). The numbers come from a phone on bad Wi-Fi: a hand form
+    is a few kB (headers and cookies included), a handful of TCP segments that arrive in well under a second,
+    or in a few seconds with retransmissions; 20 s is Apache's default for the headers. A large upload (an
+    import, at most 1 MiB) is kept while it arrives at MIN_RATE or better, up to MOST_SECONDS (1 MiB in 120 s
+    needs 9 kB/s). The clock starts at the request's first byte, and not before the previous request of the
+    connection was answered (a pipelined request waits for it)."""
+
+    FIRST_SECONDS = 20.0
+    MIN_RATE = 500                  # bytes per second
+    MOST_SECONDS = 120.0
+
+    arriving_since: float | None = None     # time.monotonic() of the current request's first byte
+    arrived = 0                             # bytes read since then
+    answered_at = 0.0                       # time.monotonic() when the last request was answered
+
+    def received(self, data: bytes) -> bool:
+        before = self.request
+        result = super().received(data)
+        if self.request is None:
+            self.arriving_since = None
+        elif self.request is not before:       # a request began in this read
+            self.arriving_since, self.arrived = time.monotonic(), 0
+        if self.arriving_since is not None:
+            self.arrived += len(data)
+        return bool(result)
+
+    def service(self) -> None:
+        super().service()
+        self.answered_at = time.monotonic()
+
+    def overdue(self, now: float) -> bool:
+        """Whether the request under way has taken longer to arrive than it may."""
+        if self.arriving_since is None or self.request is None or self.requests:
+            return False                        # nothing arriving, or still answering the one before
+        since = max(self.arriving_since, self.answered_at)
+        allowed = min(self.MOST_SECONDS, self.FIRST_SECONDS + self.arrived / self.MIN_RATE)
+        return now - since > allowed
+
+    def writable(self) -> bool:
+        # The asyncore loop asks every connection this before each wait (at least once a second), so a request
+        # is timed out within about a second of its deadline, with no timer of its own.
+        if not (self.will_close or self.close_when_flushed) and self.overdue(time.monotonic()):
+            self._time_out()
+        return bool(super().writable())
+
+    def _time_out(self) -> None:
+        """Answer the request that did not arrive in time 408 and close the connection, as waitress answers a
+        request that is too large: the partial request becomes an error request for waitress's ErrorTask."""
+        log.info("request from %s took too long to arrive (%d bytes in %.0f s): 408, closed", self.addr,
+                 self.arrived, time.monotonic() - (self.arriving_since or 0))
+        with self.requests_lock:
+            request, self.request = self.request, None
+            self.arriving_since = None
+            request.error = RequestTimeout("The request took too long to arrive.")
+            request.completed = True
+            self.requests.append(request)
+        self.server.add_task(self)
+
+
+def _servers(server: Any) -> list[BaseWSGIServer]:
+    """The listening servers of what waitress.create_server returned (one, or several for a host name that
+    resolves to several addresses)."""
+    if isinstance(server, BaseWSGIServer):
+        return [server]
+    return [s for s in list(server.map.values()) if isinstance(s, BaseWSGIServer)]
+
+
+def table_server(app: Any, channel: type[HTTPChannel] = ArrivalDeadlineChannel, **settings: Any) -> Any:
+    """waitress's server for ``app`` with these settings, whose connections are ``channel``."""
+    server = create_server(app, **settings)
+    for listening in _servers(server):
+        listening.channel_class = channel
+    return server
+
+
+def run_table_server(app: Any, **settings: Any) -> None:
+    """Serve until interrupted (Ctrl+C), as waitress.serve does."""
+    logging.basicConfig()
+    table_server(app, **settings).run()
+
+
+def connection_limit(say: Callable[[str], None] = print) -> int:
+    """How many connections this process can hold, raising its open-files limit if it is lower than
+    CONNECTIONS need (Linux's soft limit is often 1024, macOS's 256; the hard limit is higher, and any process
+    may raise its soft limit up to it). Windows has no such limit, only select()'s 512 sockets."""
+    if not hasattr(select, "poll"):             # Windows: waitress uses select()
+        return SELECT_CONNECTIONS
+    import resource
+    wanted = CONNECTIONS * FDS_PER_CONNECTION + FDS_RESERVED
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):           # a sandbox that refuses: keep what there is
+            pass
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return CONNECTIONS
+    most = max((soft - FDS_RESERVED) // FDS_PER_CONNECTION, min(100, soft // 4))
+    say(f"The open-files limit ({soft}) leaves room for {most} connections instead of {CONNECTIONS}: a few "
+        f"slow clients could keep the phones out. Raise it (ulimit -n {wanted}) before starting.")
+    return most
+
+
+def waitress_settings(app: Any, host: str, port: int, say: Callable[[str], None] = print) -> dict[str, Any]:
+    """What ``serve`` gives waitress (besides the deadline of ArrivalDeadlineChannel)."""
+    settings: dict[str, Any] = dict(
+        host=host, port=port, threads=THREADS, max_request_body_size=MAX_REQUEST_BODY, ident="scorekeeper",
+        connection_limit=connection_limit(say), channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
+        # select() cannot watch a descriptor numbered 1024 or more (it raises and the server stops); poll() can.
+        asyncore_use_poll=hasattr(select, "poll"))
+    if getattr(app, "config", {}).get("PROXY_FIX"):
+        # waitress 3 deletes X-Forwarded-* unless it trusts the proxy itself; the app's ProxyFix (PROXY_FIX)
+        # decides instead, with the number of proxies configured, so the headers must reach it.
+        settings["clear_untrusted_proxy_headers"] = False
+    return settings
+
+
 def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print, qr: bool = True,
           serve_with: Callable[..., None] | None = None) -> None:
     """Serve ``app`` with waitress until interrupted, after saying where to open it."""
     if serve_with is None:
-        from waitress import serve as serve_with
+        serve_with = run_table_server
     announce(host, port, say, qr=qr)
     if hasattr(app, "config"):
         from scorekeeper.limiter import hold_refusals
         hold_refusals(app, HELD_REFUSALS)
-    serve_with(app, host=host, port=port, threads=THREADS, max_request_body_size=MAX_REQUEST_BODY,
-               ident="scorekeeper")
+    serve_with(app, **waitress_settings(app, host, port, say))
 
 
 def _loopback(host: str) -> bool:

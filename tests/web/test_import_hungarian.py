@@ -54,7 +54,7 @@ def test_an_unreadable_file_is_refused_in_hungarian(client):
     empty = "a fájl üres; válassz egy játszmafájlt, amelyet a pontszámláló exportált"
     assert refusal(client, b"") == (empty, None)
     detail, lang = refusal(client, b"{not json")
-    assert detail.startswith("a fájl nem érvényes JSON (sor: 1, oszlop: 2") and lang is None
+    assert detail.startswith("nem érvényes JSON (1. sor, 2. oszlop): ") and lang is None
 
 
 def test_a_reason_the_core_says_in_english_only_is_marked_english(app, client, db):

@@ -15,7 +15,7 @@ def test_serve_runs_waitress_not_the_development_server(monkeypatch, tmp_path):
     """The brief: a family runs it on a laptop; Werkzeug's development server is not for that."""
     calls = []
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite'}")
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append((app, kw)))
+    monkeypatch.setattr(serving, "run_table_server", lambda app, **kw: calls.append((app, kw)))
     result = CliRunner().invoke(cli.main, ["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
     (app, kwargs), = calls
@@ -97,7 +97,7 @@ def test_serve_command_prints_the_address_and_a_qr_code_for_the_phones(monkeypat
     _lan(monkeypatch)
     calls = []
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'serve.sqlite'}")
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(serving, "run_table_server", lambda app, **kw: calls.append(kw))
     result = CliRunner().invoke(cli.main, ["serve", "--host", "0.0.0.0", "--port", "8080"])
     assert result.exit_code == 0, result.output
     assert "  http://192.168.1.23:8080/\n" in result.output and "▄" in result.output
