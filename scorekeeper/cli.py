@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from scorekeeper import StartupError, service
-from scorekeeper.rules import ScorekeeperError
+from scorekeeper.rules import ScorekeeperError, VariantError
 from scorekeeper.rules.bounds import bad_json, bad_text
 from scorekeeper.rules.json_text import JsonUnreadable, read_json as parse_json
 
@@ -58,6 +58,8 @@ class _Guarded(click.Group):
             raise
         except StartupError as exc:      # a read-only instance folder, no database: what to do, in one line
             _fail(str(exc))
+        except VariantError as exc:      # a table of the folder that does not load (a key, a missing reference)
+            _fail(str(exc).splitlines()[0][:300])                     # is the folder's fault, not a bug
         except Exception as exc:
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 traceback.print_exc()

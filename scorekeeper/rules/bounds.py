@@ -52,6 +52,11 @@ def relaxed() -> Iterator[None]:
         _relaxed.reset(token)
 
 
+def enforced() -> bool:
+    """False inside :func:`relaxed`: a stored document is read, not new input (the schema's ranges ask this)."""
+    return not _relaxed.get()
+
+
 def whole(value: object, field: str, *, least: int, most: int) -> int:
     """A whole number (not a bool) in ``least``…``most``; anything else is a RecordError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):

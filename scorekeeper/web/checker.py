@@ -281,7 +281,11 @@ def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Mar
         return None
     path, said = found
     # the sources' heading in the file's language: the page's where the file is translated into it
-    body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources")
+    try:
+        body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources")
+    except (OSError, UnicodeDecodeError):
+        # checked readable when the tables loaded (variants._check_reference); changed since: no page, not a 500
+        return None
     title = _TITLE.match(body)
     return (Markup(title.group(0) if title else ""), Markup(body[title.end():] if title else body), Markup(toc),
             said)

@@ -6,6 +6,8 @@ subprocess."""
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 from click.testing import CliRunner
 from hypothesis import example, given, settings, strategies as st
@@ -58,3 +60,21 @@ def test_check_meld_never_crashes(variant, cards, minimum, option):
     args = ["check-meld", "--variant", variant, *(["--opening-minimum", minimum] if minimum is not None else []),
             *(["-o", option] if option is not None else []), "--", *cards]
     assert_no_crash(CliRunner().invoke(cli.main, args))
+
+
+# Issue 19: house rules of every shape (a one-item pair, a list for a word, 1e999, a key with a space, nesting past
+# the parser's recursion) answered exit 3 ("internal error") where they are bad input: exit 2 naming the key.
+from tests.house_fuzz import as_text, deep, house_partials  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(partial=house_partials(), raw=st.none() | deep, variant=st.sampled_from(["diszitett", "samba", "keltis"]))
+@example(partial={"canastas": {"red_canasta": {"size": [7]}}}, raw=None, variant="diszitett")
+@example(partial={"twins": {"points": float("inf")}}, raw=None, variant="diszitett")
+def test_variants_show_with_house_rules_never_crashes(partial, raw, variant):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "house.json"
+        path.write_text(as_text(partial) if raw is None else raw, encoding="utf-8")
+        assert_no_crash(CliRunner().invoke(cli.main, ["variants", "--show", variant, "--rules", str(path)]))
+    record = '{"variant": "' + variant + '", "sides": [{"name": "A"}], "rules": ' + as_text(partial) + "}"
+    assert_no_crash(CliRunner().invoke(cli.main, ["score"], input=record.encode()))

@@ -170,3 +170,22 @@ def test_the_cli_refuses_a_tampered_house_block_with_exit_2_and_stores_nothing(t
     assert _imported(tmp_path) == []
     assert_unreadable(run(tmp_path, "sheet", name, "-o", "out.pdf"), "rules.house.changes[0]")
     assert not (tmp_path / "out.pdf").exists()
+
+
+# Issue 19: each answered exit 3 ("internal error (a bug)") with IndexError, ValueError or TypeError, or was
+# accepted and broke the match later; bad input is exit 2 naming the house key.
+BAD_SHAPES = [('{"canastas": {"black_canasta": {"jokers": [0]}}}', "canastas.black_canasta.jokers"),
+              ('{"canastas": {"red_canasta": {"wilds": [0]}}}', "canastas.red_canasta.wilds"),
+              ('{"canastas": {"red_canasta": {"size": [7]}}}', "canastas.red_canasta.size"),
+              ('{"taxation": {"negative": []}}', "taxation.negative"),
+              ('{"twins": {"points": 1e999}}', "twins.points")]
+
+
+@pytest.mark.parametrize("text, key", BAD_SHAPES, ids=[k for _t, k in BAD_SHAPES])
+def test_house_rules_of_the_wrong_shape_are_exit_2_naming_the_key(tmp_path, text, key):
+    named = "1e999" if "1e999" in text else f"rules.{key}"      # 1e999: refused as the file is read
+    rules = write(tmp_path, "house.json", text)
+    assert_unreadable(run(tmp_path, "variants", "--show", "diszitett", "--rules", rules), named)
+    hand = write(tmp_path, "hand.json", '{"variant": "diszitett", "sides": [{"name": "A"}, {"name": "B"}], '
+                                        '"rules": ' + text + "}")
+    assert_unreadable(run(tmp_path, "score", hand), named)

@@ -35,7 +35,8 @@ def _changed(f):
 
 
 def _related(a, b):
-    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+    # an item of a pair or list is told at its index: canastas.x.size[1] is the size field's
+    return a == b or a.startswith((b + ".", b + "[")) or b.startswith((a + ".", a + "["))
 
 
 @pytest.mark.parametrize("variant", CANASTA)

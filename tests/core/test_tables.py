@@ -139,6 +139,7 @@ HOUSE = """\
 def rules_folder(tmp_path, monkeypatch):
     """A folder of tables as SCOREKEEPER_RULES_REF would name it: the real international table and a house one."""
     _write(tmp_path, "international.toml", INTERNATIONAL)
+    _write(tmp_path, "international.md", "# International\n")     # the reference both name (issue 19)
     _write(tmp_path, "house.toml", HOUSE)
     monkeypatch.setattr(variants_module, "RULES_REF", tmp_path)
     monkeypatch.setattr(variants_module, "_RULES_CACHE", {})
@@ -249,4 +250,21 @@ def test_two_tables_with_one_id_are_an_error_naming_both_files(rules_folder):
     _write(rules_folder, "zz_copy.toml", HOUSE)
     variants_module.registry.cache_clear()
     with pytest.raises(VariantError, match="zz_copy.toml: id 'house' is already the id of house.toml"):
+        variants_module.registry()
+
+
+# Issue 19: a table whose readable reference was missing loaded and passed every check, and its rules page
+# answered 500; the reference is read when the tables load, and a missing or unreadable one names the file.
+@pytest.mark.parametrize("reference, content, words", [
+    ("missing.md", None, "house.toml: its reference missing.md is missing"),
+    ("latin1.md", b"# H\xe1z\n", "house.toml: its reference latin1.md is not UTF-8 text"),
+    ("../international.md", None, "house.toml: reference '../international.md' must name a file in the table's"),
+])
+def test_a_table_whose_reference_is_missing_or_unreadable_fails_to_load_naming_the_file(rules_folder, reference,
+                                                                                     content, words):
+    if content is not None:
+        (rules_folder / reference).write_bytes(content)
+    _write(rules_folder, "house.toml", HOUSE.replace('reference = "international.md"', f'reference = "{reference}"'))
+    variants_module.registry.cache_clear()
+    with pytest.raises(VariantError, match=re.escape(words)):
         variants_module.registry()

@@ -240,3 +240,16 @@ def test_checker_ids_are_unique_and_every_control_has_a_label(client, path):
 def test_checker_links_the_site_icon(client):
     html = client.get("/checker").get_data(as_text=True)
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html
+
+
+def test_a_reference_that_became_unreadable_after_the_tables_loaded_is_no_page_not_a_500(app, client, tmp_path):
+    """Issue 19: the tables' loader refuses a missing or non-UTF-8 reference; one changed under a running server
+    (here: the pages' folder holds a Latin-1 copy) is a 404, not the 500 its rules page answered."""
+    import shutil
+
+    folder = tmp_path / "rules_ref"
+    shutil.copytree(app.config["RULES_REF"], folder)
+    (folder / "hollywood.md").write_bytes("# Hollywood, á\n".encode("latin-1"))
+    app.config["RULES_REF"] = str(folder)
+    assert client.get("/rules/hollywood").status_code == 404
+    assert client.get("/rules/samba").status_code == 200

@@ -158,3 +158,73 @@ def test_the_import_of_a_mutated_export_never_fails(fuzz_app, fuzz_client, data)
         _ok(fuzz_client.get(sheet))
         _ok(fuzz_client.get(sheet + "/export.json"))
     no_exception_logged(fuzz_app)
+
+
+# --- house rules (issue 19): the form's fields and JSON box, the preset import, the API's "rules" ----------------
+
+from house_pages import form_values  # noqa: E402
+from tests.house_fuzz import as_text, deep, house_partials  # noqa: E402
+
+HOUSE_FIELDS = ["house-canastas.red_canasta.bonus", "house-canastas.red_canasta.size-0",
+                "house-canastas.red_canasta.size-1", "house-opening.minimums-0-minimum",
+                "house-opening.minimums-1-from", "house-taxation.brackets-1-method", "house-taxation.negative",
+                "house-deck.packs", "house-save-as", "house-base"]
+_house_page: dict = {}
+
+
+def _house_form(client) -> dict:
+    if not _house_page:
+        _house_page.update(form_values(client.get("/?variant=diszitett").get_data(as_text=True)))
+    return {**_house_page, "sides-0-name": "Anna", "sides-1-name": "Béla"}
+
+
+@FUZZ
+@given(partial=house_partials(), box=st.none() | deep | text,
+       fields=st.dictionaries(st.sampled_from(HOUSE_FIELDS), text | st.sampled_from(["7", "99", "-1", "half"]),
+                              max_size=3))
+@example(partial={}, box='{"penalties": {"k-1": {"label": "x", "points": -1}}}', fields={})
+@example(partial={}, box="[" * 9000 + "]" * 9000, fields={})
+@example(partial={}, box=None, fields={"house-base": "[" * 1999 + "]" * 1999})      # the page's own hidden field
+def test_the_house_form_and_its_json_box_never_fail(fuzz_app, fuzz_client, partial, box, fields):
+    form = {**_house_form(fuzz_client), "house-json": as_text(partial) if box is None else box, **fields}
+    response = post_form(fuzz_client, "/matches", form)
+    _ok(response)
+    if response.status_code == 303:
+        _ok(fuzz_client.get(response.headers["Location"]))
+    no_exception_logged(fuzz_app)
+
+
+@FUZZ
+@given(partial=house_partials(), raw=st.none() | deep | text, name=text | st.just("Mama"),
+       variant=st.sampled_from(["diszitett", "international", "keltis", "nope"]))
+@example(partial={"canastas": {"black_canasta": {"jokers": [0]}}}, raw=None, name="Mama", variant="diszitett")
+def test_the_preset_import_never_fails(fuzz_app, fuzz_client, partial, raw, name, variant):
+    document = ('{"format": "scorekeeper-house-rules", "format_version": 1, "name": ' + json.dumps(name)
+                + ', "variant": "' + variant + '", "options": {}, "rules": ' + as_text(partial) + "}")
+    response = post_form(fuzz_client, "/house/import", {"json": document if raw is None else raw})
+    _ok(response)
+    if response.status_code == 303:
+        for suffix in ("", ".json"):
+            _ok(fuzz_client.get(response.headers["Location"] + suffix))
+    no_exception_logged(fuzz_app)
+
+
+@FUZZ
+@given(partial=house_partials(), variant=st.sampled_from(["diszitett", "international", "samba", "keltis"]))
+@example(partial={"taxation": {"negative": []}}, variant="diszitett")
+@example(partial={"twins": {"points": float("inf")}}, variant="diszitett")
+def test_the_api_with_house_rules_never_fails(fuzz_app, fuzz_client, partial, variant):
+    rules = as_text(partial)
+    response = fuzz_client.post(f"{API}/matches", content_type="application/json", data=(
+        '{"variant": "' + variant + '", "sides": [{"name": "Anna"}, {"name": "Béla"}], "rules": ' + rules + "}"))
+    _ok(response)
+    scored = fuzz_client.post(f"{API}/score", content_type="application/json", data=(
+        '{"variant": "' + variant + '", "rules": ' + rules + ', "sides": ' + json.dumps(README_HAND["sides"]) + "}"))
+    _ok(scored)
+    if response.status_code == 201:
+        edit, view = response.json["edit_token"], response.json["view_token"]
+        _ok(fuzz_client.post(f"{API}/matches/{edit}/hands", json={"version": 0, "hand": README_HAND}))
+        _ok(fuzz_client.post(f"{API}/matches/{view}/check-meld", json={"cards": "K K K K K K K"}))
+        for page in (f"/m/{edit}", f"/v/{view}/rules", f"/m/{edit}/export.json"):
+            assert fuzz_client.get(page).status_code == 200, page
+    no_exception_logged(fuzz_app)

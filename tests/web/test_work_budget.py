@@ -130,13 +130,15 @@ def test_previews_and_the_remembered_replays_equal_a_replay_from_hand_one(app, c
 
 # --- a dearer table: fewer hands, and an import's budget in scorings × cost -----------------------------------
 
-RED_THREES_6_PACKS = {"totals": [100 * n for n in range(13)]}
-SIX_PACKS = {"deck": {"packs": 6, "jokers": 24}, "red_threes": RED_THREES_6_PACKS}     # díszított: 3 units
+# The dearest díszített the schema's ranges allow (issue 19: at most 4 packs and 12 jokers; one-card groups):
+# about 3.2 units, so its match holds 63 hands.
+DEAR = {"deck": {"packs": 4, "jokers": 12}, "red_threes": {"totals": [100 * n for n in range(9)]},
+        "melds": {"group": {"min_size": 1}}}
 
 
 def test_a_match_under_a_dear_house_table_holds_the_hands_its_replay_budget_allows(client):
-    token = new_match(client, rules=SIX_PACKS)
-    most = matches.hands_allowed(matches.rules_from_json(*house_pin("diszitett", {}, SIX_PACKS)))
+    token = new_match(client, rules=DEAR)
+    most = matches.hands_allowed(matches.rules_from_json(*house_pin("diszitett", {}, DEAR)))
     assert 50 <= most < 200
     for version in range(most):
         hand = small("Anna" if version % 2 else "Béla")
@@ -162,12 +164,12 @@ def export(events, house) -> dict:
 
 
 def test_an_import_under_a_dear_table_spends_its_budget_in_scorings_times_cost(app, scorings):
-    cost = scoring_cost(matches.rules_from_json(*house_pin("diszitett", {}, SIX_PACKS)))
-    most = int(IMPORT_WORK / cost)                     # 1329 scorings, not 4000
+    cost = scoring_cost(matches.rules_from_json(*house_pin("diszitett", {}, DEAR)))
+    most = int(IMPORT_WORK / cost)                     # about 1265 scorings, not 4000
     events = [("add", n) for n in range(1, 41)] + [("edit", 1)] * 40      # each edit of hand 1 re-scores all 40
     assert 40 + 40 * 40 > most
     with pytest.raises(transfer.ImportRefused) as refused:
-        transfer._checked(export(events, SIX_PACKS))
+        transfer._checked(export(events, DEAR))
     over = next(k for k in range(40) if 40 + 40 * (k + 1) > most)
     assert refused.value.part == f"events[{40 + over}]" and f"more than {most}" in refused.value.reason
     assert scorings[0] <= most

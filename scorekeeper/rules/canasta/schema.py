@@ -7,7 +7,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.rules.tables.schema import HEAD, OPTION, PLAYERS, AnyOf, Int, ListOf, MapOf
+from scorekeeper.rules.cards import NATURAL_RANKS
+from scorekeeper.rules.tables.schema import HEAD, OPTION, PLAYERS, AnyOf, Entry, Int, ListOf, MapOf, Pair
 
 
 class WildRelation(StrEnum):
@@ -74,23 +75,35 @@ class OpeningCanasta(StrEnum):
 
 
 #: Ranges shared by many keys: a bonus, penalty or red-three total; a card's value; a meld's or canasta's size.
+#: Sizes, caps and counts are what a real table can reach (issue 19): the largest deck a table plays (four packs
+#: and their jokers, Pennies from Heaven) holds at most 16 naturals of a rank and 28 wild cards, so no meld is
+#: longer than 44 cards; 99 stays as a size, since seed 003's tables write ``[7, 99]`` for "no most".
+#: Each bound also bounds what a house table can make a scoring cost (rules_ref/README.md, "Ranges").
 POINTS = Int(-10_000, 10_000)
 CARD_POINTS = Int(-1_000, 1_000)
-SIZE = Int(1, 999)           # 99: "no most", as seed 003 tables write it
-CAP = Int(0, 999)                # a cap where 0 means none (max_size), or a count of wild cards
+SIZE = Int(1, 99)            # 99: "no most", as seed 003 tables write it
+MIN_SIZE = Int(1, 15)        # the smallest meld of a shape: the tables have 3 and 7
+CAP = Int(0, 99)             # a cap where 0 means none (max_size), or a count of wild cards
 FROM_TOTAL = Int(-10**9, 10_000_000)   # a bracket's start: the first is -1 000 000 000, "from the start"
+PACKS = Int(1, 4)            # the tables play 2 to 4 packs
+KINDS_MOST = 12              # canasta kinds of a table: the tables have at most 6
+BONUSES_MOST = 8             # bonuses of a table: at most 3
+PENALTIES_MOST = 12          # penalties of a table: at most 6
+BRACKETS_MOST = 10           # opening or taxation brackets: at most 7
+CONDITIONS_MOST = 8          # conditions of one `when` or `requires`: at most 4
+COUNTS_MOST = 8              # tally keys a condition sums: at most 3
 
 
 _CARD_VALUES = {key: CARD_POINTS for key in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK",
                                      "black3", "red3")}
 
-_KEYS = AnyOf((str, ListOf(str)))
+_KEYS = AnyOf((str, ListOf(str, most=COUNTS_MOST, least=1)))
 #: A condition over a side's tally (canasta_rules.Condition); the count names are checked when the rules are built.
 CONDITION = {"count": _KEYS, "at_least": Int(-1000, 1000), "at_most": Int(-1000, 1000), "at_least_count_of": _KEYS,
              "at_most_count_of": _KEYS, "went_out": bool}
-_CONDITIONS = ListOf(CONDITION)
-_SIZES = {"allowed": bool, "min_size": SIZE, "max_size": CAP}
-_LIMITS = {**_SIZES, "max_wilds": CAP, "max_wilds_by_size": MapOf(CAP), "min_naturals": CAP,
+_CONDITIONS = ListOf(CONDITION, most=CONDITIONS_MOST)
+_SIZES = {"allowed": bool, "min_size": MIN_SIZE, "max_size": CAP}
+_LIMITS = {**_SIZES, "max_wilds": CAP, "max_wilds_by_size": MapOf(CAP, keys=SIZE, most=20), "min_naturals": CAP,
            "wild_relation": WildRelation}
 
 # Seed 003's classic family (shared/SEED003_DIGEST.md §6–7), kept in blocks of their own:
@@ -101,36 +114,40 @@ _CLASSIC_GOING_OUT = {"double_out": POINTS, "allowed": bool}
 _CLASSIC_BLACK_THREES = {"taken_with_pile": bool}
 # - a target by the number of sides (classic_fr form 6: 10 000 with two sides, 7500 with three), and a match
 #   decided only after complete rounds of so many deals (escalera_sevens, S20: hand numbers 4, 8, 12 ...).
-_CLASSIC_MATCH = {"targets_by_sides": MapOf(Int(1, 1_000_000)), "round_of_deals": Int(1, 200)}
+_CLASSIC_MATCH = {"targets_by_sides": MapOf(Int(1, 1_000_000), keys=Int(1, 6), most=6), "round_of_deals": Int(1, 200)}
 # - an opening that holds a canasta needs no minimum (l. 91 "S'il y a un canast sous la main, il est permis de
 #   l'étaler dans tous les cas").
 _CLASSIC_OPENING = {"canasta_suffices": bool}
 
 CANASTA: dict[str, Any] = {
     **HEAD,
-    "deck": {"packs": Int(1, 6), "jokers": Int(0, 24), "wilds": ListOf(str)},
+    "deck": {"packs": PACKS, "jokers": Int(0, 12), "wilds": ListOf(str, most=2)},
     "players": PLAYERS,
     "card_values": _CARD_VALUES,
     "hand_values": _CARD_VALUES,
     "melds": {"one_group_per_rank": bool, "opening_wild_value": OpeningWildValue,
-              "group": {**_LIMITS, "max_size_by_rank": MapOf(SIZE)},
-              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str), "max_size_going_out": CAP},
+              "group": {**_LIMITS, "max_size_by_rank": MapOf(SIZE, keys=(*NATURAL_RANKS, "2"))},
+              "sequence": {**_LIMITS, "ace": AcePlace, "ranks": ListOf(str, most=13), "max_size_going_out": CAP},
               "wild_only": {**_SIZES, "opening_value": CARD_POINTS},
               "black_threes": {**_SIZES, "going_out_only": bool, **_CLASSIC_BLACK_THREES}},
-    "canastas": MapOf({"label": str, "size": ListOf(SIZE), "bonus": POINTS, "shape": Shape, "wilds": ListOf(CAP),
-                       "jokers": ListOf(CAP), "deuces": ListOf(CAP), "wild_mix": WildMix, "rank": str,
-                       "when": _CONDITIONS, "counts_to_go_out": bool}),
-    "red_threes": {"totals": ListOf(POINTS), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
+    "canastas": MapOf({"label": str, "size": Pair(SIZE), "bonus": POINTS, "shape": Shape, "wilds": Pair(CAP),
+                       "jokers": Pair(CAP), "deuces": Pair(CAP), "wild_mix": WildMix, "rank": str,
+                       "when": _CONDITIONS, "counts_to_go_out": bool}, most=KINDS_MOST),
+    # one total for each number of red threes, 0 to 2 per pack (checked against deck.packs when built)
+    "red_threes": {"totals": ListOf(POINTS, most=2 * PACKS.high + 1), "plus_when": _CONDITIONS, "in_hand": RedThreeInHand,
                    "in_hand_points": POINTS},
     "twins": {"allowed": bool, "points": POINTS},
     "going_out": {"out": POINTS, "concealed": POINTS, "table_clear": POINTS, "table_clear_min_pile": Int(0, 400),
                   "canastas_required": Int(0, 20), "requires": _CONDITIONS, "required_each_hand": bool,
                   "concealed_waives_minimum": bool, **_CLASSIC_GOING_OUT},
-    "bonuses": MapOf({"label": str, "points": POINTS, "per": str, "when": _CONDITIONS, "hook": str}),
-    "opening": {"minimums": ListOf({"from": FROM_TOTAL, "minimum": Int(0, 10_000), "canasta": OpeningCanasta}),
+    "bonuses": MapOf({"label": str, "points": POINTS, "per": str, "when": _CONDITIONS, "hook": str},
+                     most=BONUSES_MOST),
+    "opening": {"minimums": ListOf(Entry({"from": FROM_TOTAL, "minimum": Int(0, 10_000), "canasta": OpeningCanasta},
+                                         needs=("from", "minimum")), most=BRACKETS_MOST),
                 "without_wilds": bool, **_CLASSIC_OPENING},
-    "taxation": {"brackets": ListOf({"from": FROM_TOTAL, "method": TaxMethod}), "negative": NegativeTax},
+    "taxation": {"brackets": ListOf(Entry({"from": FROM_TOTAL, "method": TaxMethod}, needs=("from", "method")),
+                                    most=BRACKETS_MOST), "negative": NegativeTax},
     "match": {"target": Int(1, 1_000_000), "deals": Int(1, 200), "compare": Compare, "top_tie": TopTie, **_CLASSIC_MATCH},
-    "penalties": MapOf({"label": str, "points": POINTS}),
+    "penalties": MapOf({"label": str, "points": POINTS}, most=PENALTIES_MOST),
     "options": MapOf(OPTION),
 }

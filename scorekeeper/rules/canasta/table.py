@@ -101,12 +101,17 @@ def _shapes(m: Mapping[str, Any]) -> dict[str, MeldShape]:
 
 
 def _range(c: Mapping[str, Any], key: str) -> tuple[int, int] | None:
-    return tuple(int(x) for x in c[key]) if key in c else None  # type: ignore[return-value]
+    # The schema's Pair: exactly [least, most] (a one-item list crashed every hand that met the kind, issue 19).
+    return _pair(c[key]) if key in c else None
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    return int(value[0]), int(value[1])
 
 
 def _kinds(data: Mapping[str, Any], vocabulary: frozenset[str]) -> tuple[CanastaKind, ...]:
     return tuple(
-        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=(int(c["size"][0]), int(c["size"][1])),
+        CanastaKind(kind=kind, label=c["label"], bonus=int(c["bonus"]), size=_pair(c["size"]),
                     shape=c.get("shape", GROUP), wilds=_range(c, "wilds"), jokers=_range(c, "jokers"),
                     deuces=_range(c, "deuces"), wild_mix=WildMix(c["wild_mix"]) if "wild_mix" in c else None,
                     rank=c.get("rank"), when=_conditions(c.get("when", []), f"canastas.{kind}.when", vocabulary),

@@ -5,16 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.rules.tables.schema import HEAD, OPTION, PLAYERS, ListOf, MapOf
+from scorekeeper.rules.tables.schema import HEAD, OPTION, PLAYERS, Int, ListOf, MapOf
+
+#: Ranges a real Keltis table reaches, with room (issue 19): the game's cards are valued 0–10 with one or two
+#: copies a colour, two closing cards, nine stones, five colours; a deck's size bounds a record's rows
+#: (rules/keltis/limits.py), so each number here also bounds what a house table can make a scoring cost.
+VALUE = Int(0, 20)           # a number card's, grey card's or stone's value
+COPIES = Int(0, 4)           # copies of a card per colour
+POINTS = Int(-1000, 1000)    # points of a row length, of stones held, of a grey card
 
 KELTIS: dict[str, Any] = {
     **HEAD,
     "players": PLAYERS,
-    "deck": {"two_player_removed": int, "number_copies": MapOf(int), "closing_copies": int,
-             "grey_values": ListOf(int), "grey_copies": int, "stones": ListOf(int)},
-    "colours": MapOf({"aliases": ListOf(str)}),
-    "scoring": {"row_length": ListOf(int), "stones": ListOf(int), "grey_card": int},
+    "deck": {"two_player_removed": Int(0, 100), "number_copies": MapOf(COPIES, keys=VALUE, most=21),
+             "closing_copies": COPIES, "grey_values": ListOf(VALUE, most=21), "grey_copies": COPIES,
+             "stones": ListOf(VALUE, most=20)},
+    "colours": MapOf({"aliases": ListOf(str, most=8)}, most=8),
+    "scoring": {"row_length": ListOf(POINTS, most=40), "stones": ListOf(POINTS, most=21), "grey_card": POINTS},
     "rows": {"length_counts_grey": bool, "length_counts_closing": bool, "grey_on_row_point": bool,
-             "may_start_closed": bool, "max_closing": int},
+             "may_start_closed": bool, "max_closing": COPIES},
     "options": MapOf(OPTION),
 }

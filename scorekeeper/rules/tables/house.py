@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from functools import lru_cache
 from typing import Any, Iterator, Mapping
@@ -131,9 +132,27 @@ def _partial(house: object) -> dict[str, Any]:
                           "{\"canastas\": {\"red_canasta\": {\"bonus\": 450}}}", field="rules")
     if bad := bounds.bad_json(house):
         raise RecordError(bad[1], field=f"rules.{bad[0]}")
+    if where := _not_finite(house):
+        # 1e999 reads as float infinity, which no JSON can write back (canonical() raised: a 500, issue 19)
+        raise _error(where, phrase("%(key)s must be a whole number, not one too large to hold", key=where))
     if len(canonical(house).encode("utf-8")) > MAX_BYTES:
         raise RecordError(f"house rules are at most {MAX_BYTES} bytes of JSON", field="rules")
     return dict(house)
+
+
+def _not_finite(data: object) -> str:
+    """The dotted key of the first infinite or NaN number in decoded JSON ("" if none). One walk without recursion;
+    bad_json has bounded the depth already."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            return path or "rules"
+        if isinstance(node, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(node))
+    return ""
 
 
 def _name(name: object, field: str = "house_name") -> str:
@@ -171,13 +190,20 @@ def _built_problems(document: dict[str, Any], changed: list[str]) -> list[Record
     hooks = family(table["family"])
     try:
         rules = hooks.build_rules(variant, table, document["options"])
-    except (ScorekeeperError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        text = str(exc) if isinstance(exc, ScorekeeperError) else f"a key this variant needs is missing ({exc!r})"
+        problems = as_problems(hooks.table_problems(rules))
+        cost = hooks.scoring_cost(rules)
+    except ScorekeeperError as exc:
+        text = str(exc)
         key = text.split(" ", 1)[0].rstrip(":") if "." in text.split(" ", 1)[0] else ""
         return [_error(_primary(key, (), changed) if key else (changed[0] if changed else ""),
                        Phrase("%(text)s", (("text", text),)))]
-    return [*(_error(_primary(p.field, p.also, changed), p.says) for p in as_problems(hooks.table_problems(rules))),
-            *_cost_problems(hooks.scoring_cost(rules), changed)]
+    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError):
+        # The schema says every shape the rules read (issue 19), so this is a shape it missed: still the house
+        # rules' fault, told at what they changed, in the app's words rather than Python's.
+        return [_error(_primary(changed[0], (), changed) if changed else "",
+                       phrase("these house rules give a value in a shape this variant cannot read"))]
+    return [*(_error(_primary(p.field, p.also, changed), p.says) for p in problems),
+            *_cost_problems(cost, changed)]
 
 
 #: The keys that make a canasta scoring dear (rules/canasta/limits.py scoring_cost), the first changed one named.
@@ -206,7 +232,8 @@ def house_document(variant_id: str, options: Mapping[str, Any] | None, house: ob
     _merge(table, partial, "", errors)
     _raise(errors)
     schema = family(table["family"]).schema
-    _raise([_error(key.split(" ", 1)[0], says) for key, says in located(table, schema)])
+    # a key as the schema tells it; " (patched by …)" follows a key only in an option's patches, never here
+    _raise([_error(key.split(" (patched by ", 1)[0], says) for key, says in located(table, schema)])
     found = list(changes(document["table"], table))
     if not found:
         return document

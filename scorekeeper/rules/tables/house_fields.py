@@ -204,7 +204,7 @@ def canasta_house_fields(t: Mapping[str, Any]) -> Iterator[HouseField]:
             if "points" in t[section][item]:
                 yield _field(t, f"{section}.{item}.points", "red_threes", "int")
     yield _field(t, "taxation.brackets", "taxation", "brackets", column="method",
-                 choices=tuple(m.value for m in schema_at(family_of(t["family"]).schema, "taxation.brackets").item["method"]))
+                 choices=tuple(m.value for m in schema_at(family_of(t["family"]).schema, "taxation.brackets").item.fields["method"]))
     yield _choice(t, "taxation.negative", "taxation")
     yield _field(t, "match.target", "match", "int")
     yield _field(t, "match.deals", "match", "int")

@@ -228,6 +228,26 @@ def _when_problems(variant: Variant) -> Iterator[str]:
                     yield f"{where}: {value!r} is not a choice of option {name!r}"
 
 
+def _check_reference(path: Path, variant: Variant) -> None:
+    """The readable reference a table names (``reference``) must be a UTF-8 file beside it: a table without one
+    loaded and passed every check, and its rules page answered 500 (issue 19). Read once, when tables load."""
+    folder = path.parent.resolve()
+    reference = (folder / variant.reference).resolve()
+    if folder not in reference.parents:
+        raise VariantError(f"{path.name}: reference {variant.reference!r} must name a file in the table's folder")
+    try:
+        reference.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise VariantError(f"{path.name}: its reference {reference.name} is missing (expected at {reference})") \
+            from None
+    except OSError as exc:
+        raise VariantError(f"{path.name}: its reference {reference.name} cannot be read: "
+                           f"{exc.strerror or type(exc).__name__}") from None
+    except UnicodeDecodeError as exc:
+        raise VariantError(f"{path.name}: its reference {reference.name} is not UTF-8 text (byte {exc.start})") \
+            from None
+
+
 @lru_cache(maxsize=None)
 def _loaded(folders: tuple[Path, ...]) -> dict[str, Variant]:
     found: dict[str, Variant] = {}
@@ -238,6 +258,7 @@ def _loaded(folders: tuple[Path, ...]) -> dict[str, Variant]:
         if variant.id in found:                          # the later one would hide the earlier without a word
             raise VariantError(f"{path.name}: id {variant.id!r} is already the id of {files[variant.id]}")
         found[variant.id], files[variant.id] = variant, path.name
+        _check_reference(path, variant)
         variant.rules()                                  # defaults validate
         for spec in variant.options:                     # and so does each choice on its own
             for choice in spec.choices:

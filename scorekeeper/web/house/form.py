@@ -11,7 +11,6 @@ in the same POST does not turn every prefilled number into a house rule (the opt
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -19,6 +18,7 @@ from typing import Any, Mapping
 from flask_babel import gettext
 
 from scorekeeper.rules import RecordError
+from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.tables import house as core
 from scorekeeper.rules.tables.house_fields import HouseField, house_fields
 from scorekeeper.web.house.words import COLUMNS, START, columns_of, part_label, say, without_key
@@ -69,8 +69,8 @@ def read_base(form: Mapping[str, str]) -> dict[str, str]:
     """The options the page's prefill used (a hidden field; anything unreadable is the defaults)."""
     raw = form.get(BASE, "")
     try:
-        base = json.loads(raw) if raw and len(raw) < 4000 else {}
-    except ValueError:
+        base = read_json(raw) if raw and len(raw) < 4000 else {}      # nesting measured before parsing
+    except JsonUnreadable:
         return {}
     return {k: v for k, v in base.items() if isinstance(k, str) and isinstance(v, str)} \
         if isinstance(base, dict) else {}
@@ -96,7 +96,10 @@ def read_house(form: Mapping[str, str], variant: str) -> HouseInput:
         got.name_errors.append(gettext("At most %(n)d characters on one line.", n=core.MAX_NAME))
     _read_json(form.get(JSON_FIELD, ""), got)
     if not got.failed:
-        got.partial = core.unflat(got.flat)
+        try:
+            got.partial = core.unflat(got.flat)
+        except RecordError as exc:       # a key of the box no table can have ("k-1"): told at the box
+            got.json_errors.append(say(exc.says) if getattr(exc, "says", None) else str(exc))
     return got
 
 
@@ -192,10 +195,11 @@ def _read_json(text: str, got: HouseInput) -> None:
         got.json_errors.append(gettext("At most %(n)d characters.", n=JSON_MOST))
         return
     try:
-        partial = json.loads(text)
-    except ValueError as exc:
-        got.json_errors.append(gettext("Not valid JSON (line %(line)d, column %(column)d).",
-                                       line=getattr(exc, "lineno", 1), column=getattr(exc, "colno", 1)))
+        # the app's reader: nesting measured before the parser recurses (20,000 "[" raised RecursionError, a 500),
+        # 1e999 and NaN refused where they are read, every reason in the app's words with its line and column
+        partial = read_json(text)
+    except JsonUnreadable as exc:
+        got.json_errors.append(say(exc.says))
         return
     if not isinstance(partial, dict):
         got.json_errors.append(gettext("Give a JSON object, as in {\"going_out\": {…}}."))

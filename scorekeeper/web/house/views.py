@@ -19,6 +19,7 @@ from scorekeeper.limiter import limit, quota_message
 from scorekeeper.store.presets import document_of, find_preset, store_preset
 from scorekeeper.display.qr import qr_svg
 from scorekeeper.rules import RecordError, get_variant
+from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.tables import house as core
 from scorekeeper.rules.tables.house_fields import key_label
 from scorekeeper.store.quota import QuotaSpent
@@ -83,8 +84,11 @@ def import_preset():
     if problem:
         return render_template("house_import.html", problem=problem, text=text), 400
     try:
-        document = core.read_preset(json.loads(text))
+        # the app's reader: nesting measured before the parser recurses (20,000 "[" raised RecursionError, a 500)
+        document = core.read_preset(read_json(text))
         found = store_preset(get_session(), document)
+    except JsonUnreadable as exc:
+        return render_template("house_import.html", problem=say(exc.says), text=text), 400
     except ValueError as exc:            # bad JSON, or a RecordError naming the bad field
         return render_template("house_import.html", problem=_refusal(exc), text=text), 400
     except Unavailable:
