@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 from scorekeeper.store import matches
 from scorekeeper import service
 from scorekeeper.store.db import get_session
-from scorekeeper.limiter import limit
+from scorekeeper.limiter import charge, limit
 from scorekeeper.store.matches import MAX_VERSION, HandRejected, StaleMatch
 from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_key
 from scorekeeper.store.models import Match
@@ -300,6 +300,9 @@ def get_match(token: str):
 
 
 def _save_hand(token: str, number: int | None):
+    # Counted here, before the match is even looked up, as a decorator would (scorekeeper.limiter.spend: the web
+    # forms count the same budgets inside their views, to answer on the form)
+    charge("RATELIMIT_ADD" if number is None else "RATELIMIT_CORRECT")
     match, _editable = _find(token, write=True)
     data = read_body(HAND_FIELDS)
     version, hand, session, key = _version(data), _hand(data), get_session(), _save_key()
@@ -329,6 +332,7 @@ def edit_hand(token: str, number: int):
 
 @bp.post("/matches/<token>/undo")
 def undo(token: str):
+    charge("RATELIMIT_CORRECT")          # undo and corrections: one budget, each a replay
     match, _editable = _find(token, write=True)
     version, key = _version(read_body({"version"})), _save_key()
     try:

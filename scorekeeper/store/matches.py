@@ -26,6 +26,7 @@ from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.problems import problem
 from scorekeeper.rules.canasta.scoring import HandResult
 from scorekeeper.rules.work import hands_within
+from scorekeeper.store import quota
 from scorekeeper.store.saves import AlreadySaved, Unavailable, check_key, repeated
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
@@ -165,13 +166,22 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
     match = Match(edit_token=edit_token or new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
                   options=dict(rules.options), rules_json=pinned[0], rules_hash=pinned[1], sides=stored, version=0)
+    stored_bytes = match_size(match)
+    quota.admit(stored_bytes)            # the client's storage quota (store/quota.py): nothing stored past it
     session.add(match)
     try:
         session.commit()
     except OperationalError as exc:
         _rollback(session)
         raise Unavailable() from exc
+    quota.spent(stored_bytes)
     return match
+
+
+def match_size(match: Match) -> int:
+    """The bytes a new match takes stored (its rules, the largest part, and its sides), for the quota."""
+    return quota.size(match.title, match.options, match.rules_json or "", match.edit_token, match.view_token,
+                      *([side.name, side.players, quota.ROW_BYTES] for side in match.sides))
 
 
 def find_match(session: Session, token: str, *, editable: bool) -> Match | None:
@@ -302,12 +312,16 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
     """
     if isinstance(based_on, bool) or not isinstance(based_on, int) or not 0 <= based_on <= MAX_VERSION:
         raise RecordError("the save must say which version of the match it was based on", field="version")
+    # Before anything is written: past the client's storage quota nothing is (store/quota.py).
+    stored_bytes = event_size(event)
+    quota.admit(stored_bytes)
     try:
         if based_on == loaded and _bump(session, match, loaded):
             event.seq = loaded + 1
             match.events.append(event)
             session.commit()
             session.refresh(match)
+            quota.spent(stored_bytes)
             return
     except IntegrityError:               # the same key or seq, committed by a racing save
         _rollback(session)
@@ -321,6 +335,11 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
     _rollback(session)
     _repeat(session, match, event)       # a racing copy of this very save won: answer as it did
     raise StaleMatch(match.version)
+
+
+def event_size(event: HandEvent) -> int:
+    """The bytes a hand event takes stored (its entry, the largest part), for the quota."""
+    return quota.size(event.entry, event.save_key or "")
 
 
 def _bump(session: Session, match: Match, loaded: int) -> bool:

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from scorekeeper.store import quota
 from scorekeeper.store.matches import new_token
 from scorekeeper.store.models import HousePreset
 from scorekeeper.rules.tables import house
@@ -25,12 +26,15 @@ def store_preset(session: Session, document: Mapping[str, Any]) -> HousePreset:
     """Store a checked preset document (``preset_document``/``read_preset`` made it) under a fresh token."""
     preset = HousePreset(token=new_token(), name=str(document.get("name", ""))[:house.MAX_NAME],
                          variant=str(document["variant"]), document=canonical(document))
+    stored_bytes = quota.size(preset.token, preset.name, preset.variant, preset.document)
+    quota.admit(stored_bytes)            # the client's storage quota (store/quota.py)
     session.add(preset)
     try:
         session.commit()
     except OperationalError as exc:
         session.rollback()
         raise Unavailable() from exc
+    quota.spent(stored_bytes)
     return preset
 
 

@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from scorekeeper.store import matches
+from scorekeeper.store import matches, quota
 from scorekeeper.store.db import Base, make_engine
 from scorekeeper.store.models import HandEvent, Match, MatchSide
 from scorekeeper.rules import RecordError, ScorekeeperError, get_variant, score_match
@@ -383,10 +383,14 @@ def import_match(session: Session, data: Mapping[str, Any]) -> Match:
     match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
                   sides=[MatchSide(**side) for side in checked["sides"]],
                   events=[HandEvent(**event) for event in checked["events"]])
+    # the whole file counts against the client's storage quota, as the same match typed hand by hand would
+    stored_bytes = matches.match_size(match) + sum(matches.event_size(event) for event in match.events)
+    quota.admit(stored_bytes)
     try:
         session.add(match)
         session.commit()
     except Exception:
         session.rollback()
         raise
+    quota.spent(stored_bytes)
     return match

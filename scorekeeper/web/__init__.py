@@ -8,6 +8,8 @@ from flask_limiter import RateLimitExceeded
 from jinja2 import ChoiceLoader
 from sqlalchemy.exc import OperationalError
 
+from scorekeeper.store.quota import QuotaSpent
+
 
 def _answer(code: int, message: str, *, api_code: str | None = None, retry: int | None = None):
     """The error page, or the API's JSON error shape under /api/; ``retry`` becomes Retry-After (429, 503)."""
@@ -42,12 +44,26 @@ def _error(code: int):
 
 
 def _too_many(error: RateLimitExceeded):
-    from scorekeeper.limiter import retry_after, slow_down
+    from scorekeeper.limiter import retry_after, slow_down, too_many
 
     slow_down()
     seconds = retry_after()
-    return _answer(429, _("Too many requests from your address for this kind of page. Please wait %(seconds)s "
-                          "seconds and try again.", seconds=seconds), api_code="rate_limited", retry=seconds)
+    return _answer(429, too_many(seconds), api_code="rate_limited", retry=seconds)
+
+
+def _refused(error):
+    """A limit counted inside a view (scorekeeper.limiter.spend) whose view did not answer it itself."""
+    from scorekeeper.limiter import slow_down
+
+    slow_down()
+    return _answer(429, error.message, api_code=error.code, retry=error.seconds)
+
+
+def _over_quota(error: QuotaSpent):
+    from scorekeeper.limiter import quota_message, slow_down
+
+    slow_down()
+    return _answer(429, quota_message(error.retry_after), api_code="storage_quota", retry=error.retry_after)
 
 
 def _unavailable(exc: OperationalError):
@@ -87,4 +103,7 @@ def init_app(app: Flask) -> None:
     for code in (400, 403, 404, 405, 409, 413, 415, 422, 500, 503):
         app.register_error_handler(code, _error(code))
     app.register_error_handler(RateLimitExceeded, _too_many)
+    from scorekeeper.limiter import Refused
+    app.register_error_handler(Refused, _refused)
+    app.register_error_handler(QuotaSpent, _over_quota)
     app.register_error_handler(OperationalError, _unavailable)

@@ -18,8 +18,9 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.store import matches
 from scorekeeper.store.db import get_session
 from scorekeeper.i18n import LANG_COOKIE
-from scorekeeper.limiter import limit
+from scorekeeper.limiter import limit, quota_message
 from scorekeeper.store.presets import document_of, find_preset, store_preset
+from scorekeeper.store.quota import QuotaSpent
 from scorekeeper.rules import RecordError, get_variant
 from scorekeeper.rules.tables import house as house_core
 from scorekeeper.rules.tables.variants import default_variant
@@ -156,6 +157,11 @@ def create_match():
     except Unavailable:
         form.top_errors.append(unavailable_message())
         return _render(form, 503, house=_house_again(form, got))
+    except QuotaSpent as exc:            # everything typed comes back, with when to try again
+        form.top_errors.append(quota_message(exc.retry_after))
+        response = _render(form, 429, house=_house_again(form, got))
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     response = redirect(url_for("match.sheet", token=match.edit_token), 303)
     return _keep_preset(response, document) if document else response
 
@@ -165,7 +171,7 @@ def _keep_preset(response, document: Mapping[str, Any]):
     now loses the preset only: the match is made, and starting it again would make a second one."""
     try:
         return house_phone.remember(response, store_preset(get_session(), document).token)
-    except Unavailable:
+    except (Unavailable, QuotaSpent):
         return response
 
 

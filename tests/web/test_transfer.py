@@ -27,8 +27,10 @@ pytestmark = pytest.mark.storage
 @pytest.fixture
 def fresh_app(tmp_path):
     """A second app on its own, empty SQLite database: where an export is taken to."""
+    # limits off, as the other web fixtures: these tests import one file after another at once, which
+    # RATELIMIT_IMPORT refuses within a second (tests/web/test_limits.py tests it)
     other = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite'}",
-                        "SECRET_KEY": "test", "WTF_CSRF_ENABLED": True})
+                        "SECRET_KEY": "test", "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
     init_db(other, drop=True)
     yield other
     other.extensions["scorekeeper_engine"].dispose()

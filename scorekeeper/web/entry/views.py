@@ -4,7 +4,8 @@ every player's final table (issue 5, :mod:`.keltis`).
 The whole hand goes through :mod:`scorekeeper.store.matches` (and so the rules core) on submit. An illegal hand is
 not saved: the form comes back (422) with every problem next to its field and the input kept. A save based on
 an old version of the match is refused (409) with the current totals and the input still on screen; so is a
-hand typed while the database cannot be written (503).
+hand typed while the database cannot be written (503), and one saved past the rate limit of saves or the
+address's storage quota (429, saying when to save again).
 
 Each rendered form carries a ``save_key`` of its own (kept when the form comes back refused): a double tap or a
 re-sent POST of that form stores one hand and answers like the first save (:mod:`scorekeeper.store.saves`).
@@ -25,7 +26,9 @@ from scorekeeper.store.matches import (ENTRY_MODES, MAX_VERSION, HandRejected, S
 from scorekeeper.store.models import Match
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.bounds import decimal
+from scorekeeper.store.quota import QuotaSpent
 from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_key
+from scorekeeper.limiter import quota_message, slow_down, spend
 from scorekeeper.fronts import Front, front_of
 from scorekeeper.web.entry.clash import carried_from, carrying, changes_since, duplicate_of, saved_keys
 from scorekeeper.web.common import load_match
@@ -80,6 +83,19 @@ def unavailable_message() -> str:
              "try again in a moment.")
 
 
+def too_many_saves(seconds: int) -> str:
+    return _("Too many saves from your address in a short time, so nothing was saved. What you entered is still "
+             "here: save again in %(seconds)s seconds.", seconds=seconds)
+
+
+def _wait(match: Match, form: EntryForm, number: int | None, seconds: int, message: str):
+    """The form again, refused for now (429): everything typed kept, and when to save again."""
+    slow_down()
+    form.top_errors.append(message)
+    page, status = _render(match, form, number, 429)
+    return page, status, {"Retry-After": str(seconds)}
+
+
 def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False,
             **clash: Any):
     """The form; ``clash`` is what a refused form explains: ``changes`` (the other phone's saves since this form
@@ -119,11 +135,17 @@ def _refused(match: Match, form: EntryForm, number: int | None, exc: Exception):
     if isinstance(exc, Unavailable):
         form.top_errors.append(unavailable_message())
         return _render(match, form, number, 503)
+    if isinstance(exc, QuotaSpent):
+        return _wait(match, form, number, exc.retry_after, quota_message(exc.retry_after))
     show_unreadable(form, exc)           # every typo at its field, in the player's words (web/typos.py)
     return _render(match, form, number, 400)
 
 
 def _submit(match: Match, form: EntryForm, number: int | None):
+    # Counted here rather than by a decorator, so that a refused save comes back on this form (scorekeeper.limiter)
+    seconds = spend("RATELIMIT_ADD" if number is None else "RATELIMIT_CORRECT")
+    if seconds is not None:
+        return _wait(match, form, number, seconds, too_many_saves(seconds))
     if not form.validate():
         collect_validation_errors(form)
         return _render(match, form, number, 400)
@@ -138,7 +160,7 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         return _render(match, form, number, 409, duplicate=same)
     try:
         saved = _store(session, match, number, entry, version, request.form.get("save_key") or None)
-    except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable) as exc:
+    except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable, QuotaSpent) as exc:
         return _refused(match, form, number, exc)
     flash(_saved_message(front, number, saved))
     return redirect(url_for("match.sheet", token=match.edit_token), 303)

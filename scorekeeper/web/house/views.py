@@ -15,13 +15,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.store.db import get_session
-from scorekeeper.limiter import limit
+from scorekeeper.limiter import limit, quota_message
 from scorekeeper.store.presets import document_of, find_preset, store_preset
 from scorekeeper.display.qr import qr_svg
 from scorekeeper.rules import RecordError, get_variant
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.tables import house as core
 from scorekeeper.rules.tables.house_fields import key_label
+from scorekeeper.store.quota import QuotaSpent
 from scorekeeper.store.saves import Unavailable
 from scorekeeper.display.words import say_error, table_word
 from scorekeeper.web.house import phone as house_phone
@@ -92,6 +93,9 @@ def import_preset():
         return render_template("house_import.html", problem=_refusal(exc), text=text), 400
     except Unavailable:
         return render_template("house_import.html", problem=unavailable_message(), text=text), 503
+    except QuotaSpent as exc:            # the pasted text comes back, with when to try again
+        return render_template("house_import.html", problem=quota_message(exc.retry_after), text=text), 429, \
+            {"Retry-After": str(exc.retry_after)}
     return house_phone.remember(redirect(url_for("house.preset", token=found.token), 303), found.token)
 
 

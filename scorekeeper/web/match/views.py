@@ -19,12 +19,13 @@ from scorekeeper.store import matches
 from scorekeeper.display.chart import score_race_svg
 from scorekeeper.store.db import get_session
 from scorekeeper.fronts import Front, front_of
-from scorekeeper.limiter import limit
+from scorekeeper.limiter import limit, quota_message, slow_down, spend
 from scorekeeper.store.matches import (MAX_VERSION, StaleMatch, current_entries, find_match, match_version,
                        revisions as hand_revisions, rules_of, scoresheet, undo_last)
 from scorekeeper.store.models import Match
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.bounds import decimal
+from scorekeeper.store.quota import QuotaSpent
 from scorekeeper.store.saves import AlreadySaved, Unavailable
 from scorekeeper.display.sheet import chart_labels, match_end_words, sheet_words, short_names
 from scorekeeper.display.words import kind_label, penalty_label
@@ -130,6 +131,11 @@ def undo(token: str):
     version, last = _posted_version(), len(current_entries(match))
     if version == match.version and last and request.form.get("confirm") != str(last):
         return render_sheet(match, editable=True, undo_confirm=last, posted_version=version)
+    # An undo replays the match like a correction: one budget (scorekeeper.limiter); counted once confirmed
+    if (seconds := spend("RATELIMIT_CORRECT")) is not None:
+        return _refused_now(match, seconds, _("Too many changes from your address in a short time, so nothing "
+                                              "was removed. Please wait %(seconds)s seconds and try again.",
+                                              seconds=seconds))
     try:
         # Keyed by the version the page showed: a second tap, or another phone's tap on that same page, finds
         # the undo already done and says so (instead of "this match changed"); nothing is removed twice.
@@ -142,9 +148,18 @@ def undo(token: str):
         return render_sheet(match, editable=True, status=409, notice=_("There is no hand to undo."))
     except Unavailable:
         return render_sheet(match, editable=True, status=503, notice=unavailable_message())
+    except QuotaSpent as exc:
+        return _refused_now(match, exc.retry_after, quota_message(exc.retry_after))
     flash(_("Game %(number)s was removed.", number=number) if match_front(match).plays_games
           else _("Hand %(number)s was removed.", number=number))
     return redirect(url_for("match.sheet", token=token), 303)
+
+
+def _refused_now(match: Match, seconds: int, notice: str):
+    """The sheet, saying why nothing changed and when to try again (429)."""
+    slow_down()
+    page, status = render_sheet(match, editable=True, status=429, notice=notice)
+    return page, status, {"Retry-After": str(seconds)}
 
 
 def _changed_sides(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> set[str]:
@@ -204,4 +219,6 @@ def rematch(token: str):
                             notice=_("A rematch could not be started: %(reason)s", reason=exc.reason))
     except Unavailable:
         return render_sheet(match, editable=True, status=503, notice=unavailable_message())
+    except QuotaSpent as exc:
+        return _refused_now(match, exc.retry_after, quota_message(exc.retry_after))
     return redirect(url_for("match.sheet", token=new.edit_token), 303)
