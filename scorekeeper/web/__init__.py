@@ -43,12 +43,33 @@ def _error(code: int):
     return handler
 
 
+def _typed_form() -> bool:
+    """A page's form was posted (not the API, not the preview's script, no file to carry)."""
+    return request.method == "POST" and bool(request.form) and not request.files \
+        and not request.path.startswith("/api/") and request.blueprint != "preview"
+
+
+def _kept_form(code: int, message: str, retry: int):
+    """A form refused before its own view could answer it (its match could not be read; a limit checked before the
+    view) comes back as a page holding every posted field, to send again with one tap, instead of losing what was
+    typed (issue 19). The fields go back as they came, the CSRF token too: this page never makes a token of its
+    own, so it cannot turn another site's forged post into one that passes. Standalone, like busy.html: cheap to
+    answer to a loop."""
+    return render_template("resend.html", code=code, message=message, retry=retry,
+                           fields=list(request.form.items(multi=True))), code, {"Retry-After": str(retry)}
+
+
+def _refusal(code: int, message: str, api_code: str, retry: int):
+    return _kept_form(code, message, retry) if _typed_form() else _answer(code, message, api_code=api_code,
+                                                                          retry=retry)
+
+
 def _too_many(error: RateLimitExceeded):
     from scorekeeper.limiter import retry_after, slow_down, too_many
 
     slow_down()
     seconds = retry_after()
-    return _answer(429, too_many(seconds), api_code="rate_limited", retry=seconds)
+    return _refusal(429, too_many(seconds), "rate_limited", seconds)
 
 
 def _refused(error):
@@ -56,27 +77,22 @@ def _refused(error):
     from scorekeeper.limiter import slow_down
 
     slow_down()
-    return _answer(429, error.message, api_code=error.code, retry=error.seconds)
+    return _refusal(429, error.message, error.code, error.seconds)
 
 
 def _over_quota(error: QuotaSpent):
     from scorekeeper.limiter import quota_message, slow_down
 
     slow_down()
-    return _answer(429, quota_message(error.retry_after), api_code="storage_quota", retry=error.retry_after)
+    return _refusal(429, quota_message(error.retry_after), "storage_quota", error.retry_after)
 
 
 def _unavailable(exc: OperationalError):
     """A database that cannot be read or written (locked, full, read-only, server gone) is a 503 to retry, not a
     500; the saves themselves answer with the typed hand kept (:class:`scorekeeper.store.saves.Unavailable`)."""
     current_app.logger.warning("database unavailable: %s", exc.orig)
-    if request.method == "POST" and request.form and not request.files and not request.path.startswith("/api/") \
-            and request.blueprint != "preview":
-        # The form's own page could not be built (its match could not even be read): what was typed comes back
-        # as a form of its own instead of being lost (issue 19: a locked database lost the typed hand).
-        return render_template("resend.html", code=503, fields=list(request.form.items(multi=True)),
-                               message=_("The database cannot be reached just now, so nothing was saved.")), \
-            503, {"Retry-After": "5"}
+    if _typed_form():
+        return _kept_form(503, _("The database cannot be reached just now, so nothing was saved."), 5)
     return _answer(503, _("The database cannot be reached just now. Nothing was changed: try again in a moment."),
                    api_code="unavailable")
 

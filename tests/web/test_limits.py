@@ -250,3 +250,26 @@ def test_past_the_most_held_at_once_a_refusal_is_answered_at_once(tmp_path, cloc
     finally:
         held.release()
     app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_a_new_match_form_refused_by_its_limit_keeps_every_name_typed_to_send_again(tmp_path, clock):
+    """Issue 19 (a player's typed work is sacred): a limit checked before the view answered the generic 429 page,
+    and the names and house rules typed on the new-match form were gone; now every field comes back on a page that
+    sends it again, in the page's language, with Retry-After."""
+    import re
+    from html import unescape
+
+    app = limited_app(tmp_path, WTF_CSRF_ENABLED=False, RATELIMIT_NEW_MATCH="1 per minute")
+    client = app.test_client()
+    form = {"variant": "diszitett", "title": "Vasárnap <b>este</b>", "sides-0-name": "Anna", "sides-1-name": "Béla"}
+    assert client.post("/matches", data=form).status_code == 303
+    refused = client.post("/matches", data=form, headers={"Accept-Language": "hu"})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert "Még nincs mentve" in page and "Újraküldés" in page
+    kept = {unescape(n): unescape(v) for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">',
+                                                            page)}
+    assert kept == form and "<b>este</b>" not in page
+    clock.advance(1.05)
+    assert client.post("/matches", data=kept).status_code == 303          # the one tap, a minute later
+    app.extensions["scorekeeper_engine"].dispose()
