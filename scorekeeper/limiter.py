@@ -31,7 +31,7 @@ import time
 from typing import Callable, Mapping
 
 from flask import Blueprint, Flask, current_app, has_request_context, request
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItemPerHour, parse_many
@@ -121,14 +121,17 @@ class Refused(Exception):
 
 
 def too_many(seconds: int) -> str:
-    return _("Too many requests from your address for this kind of page. Please wait %(seconds)s seconds and try "
-             "again.", seconds=seconds)
+    return ngettext("Too many requests from your address for this kind of page. Please wait %(num)d second and try "
+                    "again.", "Too many requests from your address for this kind of page. Please wait %(num)d seconds "
+                    "and try again.", seconds)
 
 
 def quota_message(seconds: int) -> str:
     """What the storage quota's refusal says, on every page and form that stores something."""
-    return _("Your address has stored as much as one address may in an hour, so nothing was stored. Please wait "
-             "%(minutes)s minutes and try again.", minutes=max(1, -(-seconds // 60)))
+    return ngettext("Your address has stored as much as one address may in an hour, so nothing was stored. Please "
+                    "wait %(num)d minute and try again.", "Your address has stored as much as one address may in an "
+                    "hour, so nothing was stored. Please wait %(num)d minutes and try again.",
+                    max(1, -(-seconds // 60)))
 
 
 def charge(name: str) -> None:

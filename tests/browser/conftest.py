@@ -74,8 +74,11 @@ def live_server(tmp_path, migrated_database) -> Iterator[LiveServer]:
     database = tmp_path / "browser.sqlite"
     with os.fdopen(os.open(database, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600), "wb") as out:
         out.write(migrated_database)
+    # The limits stay on (a page must work under them), except the saves': several tests seed a long match through
+    # the API in a loop before the page is opened. The saves' limits are tested in tests/web/test_save_limits.py.
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
-                      "SECRET_KEY": "browser-test", "WTF_CSRF_ENABLED": True})
+                      "SECRET_KEY": "browser-test", "WTF_CSRF_ENABLED": True,
+                      "RATELIMIT_ADD": "1000 per second", "RATELIMIT_CORRECT": "1000 per second"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -175,7 +175,8 @@ def samba_probe():
     table with suit keys until seed 003's variants land."""
     import tempfile
     with tempfile.TemporaryDirectory() as folder:
-        for path in (*variants_module.RULES_REF.glob("*.toml"), PROBES / "samba_probe.toml"):
+        for path in (*variants_module.RULES_REF.glob("*.toml"), *variants_module.RULES_REF.glob("*.md"),
+                     PROBES / "samba_probe.toml"):          # a table loads only with its reference beside it
             shutil.copy(path, Path(folder) / path.name)
         saved = variants_module.RULES_REF, variants_module._RULES_CACHE
         variants_module.RULES_REF, variants_module._RULES_CACHE = Path(folder), {}

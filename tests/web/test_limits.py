@@ -273,3 +273,15 @@ def test_a_new_match_form_refused_by_its_limit_keeps_every_name_typed_to_send_ag
     clock.advance(1.05)
     assert client.post("/matches", data=kept).status_code == 303          # the one tap, a minute later
     app.extensions["scorekeeper_engine"].dispose()
+
+
+@pytest.mark.parametrize("seconds, english", [(1, "Please wait 1 second and"), (2, "Please wait 2 seconds and")])
+def test_the_wait_is_said_with_the_number_s_own_plural(tmp_path, seconds, english):
+    """"Please wait 1 seconds" (the API's 429 under the saves' per-second limits): each language's grammar."""
+    from scorekeeper.limiter import quota_message, too_many
+
+    app = limited_app(tmp_path)
+    with app.test_request_context():
+        assert english in too_many(seconds)
+        assert ("wait 1 minute and" in quota_message(seconds)) == (seconds <= 60)
+    app.extensions["scorekeeper_engine"].dispose()

@@ -17,7 +17,7 @@ import uuid
 from typing import Any, Mapping
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from scorekeeper.store import matches
 from scorekeeper.store.db import get_session
@@ -84,8 +84,9 @@ def unavailable_message() -> str:
 
 
 def too_many_saves(seconds: int) -> str:
-    return _("Too many saves from your address in a short time, so nothing was saved. What you entered is still "
-             "here: save again in %(seconds)s seconds.", seconds=seconds)
+    return ngettext("Too many saves from your address in a short time, so nothing was saved. What you entered is "
+                    "still here: save again in %(num)d second.", "Too many saves from your address in a short time, "
+                    "so nothing was saved. What you entered is still here: save again in %(num)d seconds.", seconds)
 
 
 def _wait(match: Match, form: EntryForm, number: int | None, seconds: int, message: str):

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 from sqlalchemy.exc import IntegrityError
 
@@ -133,9 +133,10 @@ def undo(token: str):
         return render_sheet(match, editable=True, undo_confirm=last, posted_version=version)
     # An undo replays the match like a correction: one budget (scorekeeper.limiter); counted once confirmed
     if (seconds := spend("RATELIMIT_CORRECT")) is not None:
-        return _refused_now(match, seconds, _("Too many changes from your address in a short time, so nothing "
-                                              "was removed. Please wait %(seconds)s seconds and try again.",
-                                              seconds=seconds))
+        return _refused_now(match, seconds, ngettext(
+            "Too many changes from your address in a short time, so nothing was removed. Please wait %(num)d second "
+            "and try again.", "Too many changes from your address in a short time, so nothing was removed. Please "
+            "wait %(num)d seconds and try again.", seconds))
     try:
         # Keyed by the version the page showed: a second tap, or another phone's tap on that same page, finds
         # the undo already done and says so (instead of "this match changed"); nothing is removed twice.
