@@ -30,6 +30,7 @@ from threading import Lock
 from typing import Any, Mapping
 
 from scorekeeper.rules.bounds import bad_json
+from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.errors import RecordError, ScorekeeperError
 from scorekeeper.rules.tables.families import FAMILIES, GameRules
 from scorekeeper.rules.tables.schema import problems
@@ -84,8 +85,9 @@ def document_text(document: Any) -> str:
                           field="rules")
     try:
         return canonical(document)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"the rules cannot be written as JSON: {exc}", field="rules") from None
+    except (TypeError, ValueError):      # a value JSON cannot carry (NaN, infinity), in our words, not Python's
+        raise RecordError("the rules hold a value JSON cannot carry (not a number, or infinite)",
+                          field="rules") from None
 
 
 def rules_from_json(text: object, expected_hash: str | None = None) -> GameRules:
@@ -121,11 +123,9 @@ def rules_from_json(text: object, expected_hash: str | None = None) -> GameRules
 
 def _parsed(text: str) -> dict[str, Any]:
     try:
-        document = json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise RecordError("the rules are nested too deeply", field="rules") from None
-    except ValueError as exc:        # JSONDecodeError, NaN, a number of thousands of digits
-        raise RecordError(f"the rules are not valid JSON ({str(exc)[:120]})", field="rules") from None
+        document = read_json(text)
+    except JsonUnreadable as exc:        # said in our words (rules/json_text.py), never Python's
+        raise RecordError(exc.says or str(exc), field="rules") from None
     if not isinstance(document, dict):
         raise RecordError("the rules must be a JSON object", field="rules")
     if bad := bad_json(document):
@@ -134,10 +134,6 @@ def _parsed(text: str) -> dict[str, Any]:
         # One set of rules, one text, one hash: a document someone re-indented is not the one that was hashed.
         raise RecordError("the rules are not in canonical form (compact JSON, no spaces)", field="rules")
     return document
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _checked(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -193,8 +189,11 @@ def _build(document: dict[str, Any]) -> GameRules:
         rules: GameRules = hooks.build_rules(variant, table, chosen)
     except ScorekeeperError as exc:
         raise RecordError(f"the rules cannot be built: {exc}", field="rules.table") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RecordError(f"the table is incomplete or malformed: {exc!r}", field="rules.table") from None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # Python's words ("KeyError('size')") are no reason for a player; a stored or imported table that the
+        # schema let through but the rules cannot be built from is a key missing or of a shape they do not read
+        raise RecordError("the table is incomplete or malformed: a key the rules need is missing or not of the "
+                          "shape they read", field="rules.table") from None
     if found := hooks.table_problems(rules):
         raise RecordError("; ".join(map(str, found)), field="rules.table")
     return rules
