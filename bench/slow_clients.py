@@ -136,9 +136,12 @@ def wait_until_up(host: str, port: int, server: subprocess.Popen) -> None:
     raise SystemExit("the server did not start in time")
 
 
-def load(host: str, port: int, method: str, path: str, body: dict | None = None) -> tuple[float, str]:
-    """One request on a new connection: (milliseconds, status), status "timeout"/"error" when not answered."""
-    conn = http.client.HTTPConnection(host, port, timeout=LOAD_TIMEOUT_S)
+def load(host: str, port: int, method: str, path: str, body: dict | None = None,
+         source: str | None = None) -> tuple[float, str]:
+    """One request on a new connection (from ``source``, an address of this machine, when given): (milliseconds,
+    status), status "timeout"/"error" when not answered."""
+    conn = http.client.HTTPConnection(host, port, timeout=LOAD_TIMEOUT_S,
+                                      source_address=(source, 0) if source else None)
     start = time.perf_counter()
     try:
         data = json.dumps(body).encode() if body is not None else None
@@ -240,19 +243,23 @@ def club(host: str, port: int, phones: list[tuple[str, int, int]], stop, results
 
     def phone(index: int) -> None:
         token, version, number = phones[index]
+        # Each phone from an address of its own, as the phones on a club's Wi-Fi reach the laptop that serves it:
+        # the whole 127.0.0.0/8 is this machine's, so 127.0.0.10… reach a server on 127.0.0.1 (on another host
+        # address, the phones share it, and the saves' per-address limits refuse most of a club's saves)
+        source = f"127.0.0.{10 + index}" if host == "127.0.0.1" else None
         turn = 0
         time.sleep(random.uniform(*PHONE_PAUSE_S))
         while not stop.is_set() and time.monotonic() < deadline:
             turn += 1
             if turn % 3 == 0:
                 ms, status = load(host, port, "POST", f"/api/v1/matches/{token}/hands",
-                                  {"version": version, "hand": hand(number)})
+                                  {"version": version, "hand": hand(number)}, source)
                 if status.startswith("201:"):
                     status, version = "201", int(status[4:])
                     number += 1
                 kind, times = "save", saves
             else:
-                ms, status = load(host, port, "GET", f"/m/{token}")
+                ms, status = load(host, port, "GET", f"/m/{token}", source=source)
                 kind, times = "sheet", sheet
             with lock:
                 statuses[f"{kind} {status}"] += 1
