@@ -68,8 +68,10 @@ DEFAULT_LIMITS = {
     # The meld checker: about a millisecond for the longest card string (2,000 characters); 300 a minute is
     # 0.3 s a minute. The hand form asks for each meld line as it is typed, 40 a hand: generous.
     "RATELIMIT_CHECK": "300 per minute;5000 per hour",
-    # The hand form's score preview replays the match like a save: 20 ms for a new hand of a 30-hand match,
-    # 0.14 s for a correction of hand 1 of 200 hands. The form asks after each pause in typing (300 ms), one
+    # The hand form's score preview scores its own hand on the match version's remembered replay (store/matches,
+    # issue 19): about 5 ms on a 200-hand match; with nothing remembered (another process, memory full) it replays
+    # the match once, 65 ms. Before that every preview replayed the match, 0.14 s for a correction of hand 1 of
+    # 200: the limit below was set from that cost and is kept as the margin for a cold replay. The form asks after each pause in typing (300 ms), one
     # request in flight per phone (static/preview.js): a typist previews every second or two while typing, and
     # another phone may be correcting a hand meanwhile. A refused preview only dims the numbers shown until the
     # next one. 2 a second, 90 a minute: two at once at most (0.28 s of CPU; 3 a second measured a p99 5.5x
