@@ -139,13 +139,14 @@ def build_database(url: str, folder: Path) -> dict[str, Any]:
         app.extensions["scorekeeper_engine"].dispose()
 
 
-def wait_until_up(port: int, server: subprocess.Popen) -> None:
+def wait_until_up(port: int, server: subprocess.Popen, host: str = HOST) -> None:
+    """Until ``server`` accepts connections on ``host``:``port`` (bench/slow_clients.py waits with it too)."""
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit(f"the server exited with {server.returncode}")
         try:
-            with socket.create_connection((HOST, port), timeout=1):
+            with socket.create_connection((host, port), timeout=1):
                 return
         except OSError:
             time.sleep(0.1)
@@ -358,6 +359,9 @@ def main() -> None:
     loops = sys.argv[1:] or list(LOOPS)
     if unknown := set(loops) - set(LOOPS):
         raise SystemExit(f"unknown loop {sorted(unknown)}; the loops are {', '.join(LOOPS)}")
+    # A bench stopped by `timeout` or kill (SIGTERM) still stops its server and removes its files: the finally
+    # blocks run on SystemExit, not on a bare SIGTERM, which left the server running with the terminal's pipe.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-abuse-"))
     try:
         url = f"sqlite:///{tmp / 'bench.sqlite'}"

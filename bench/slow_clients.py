@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from abuse_bench import wait_until_up  # noqa: E402
 from web_bench import PLAYERS, hand  # noqa: E402  (the legal díszített hands of the throughput bench)
 
 SETUPS = [("as `serve` runs it", "serve"),
@@ -63,7 +64,6 @@ ATTACK_S = 10.0
 CLUB_S = 10.0
 LOAD_TIMEOUT_S = 3.0        # a load not answered in this long is "not served"
 HELPER_LIMIT_S = 120        # every helper process stops by itself after this, whatever happens
-START_TIMEOUT_S = 30
 TARGET_RATIO = 3.0
 
 SERVER = """
@@ -121,19 +121,6 @@ def build_database(url: str) -> tuple[str, list[tuple[str, int]]]:
             return reader, [played(PHONE_HANDS, f"Phone {n}") for n in range(PHONES)]
     finally:
         app.extensions["scorekeeper_engine"].dispose()
-
-
-def wait_until_up(host: str, port: int, server: subprocess.Popen) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited with {server.returncode}")
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start in time")
 
 
 def load(host: str, port: int, method: str, path: str, body: dict | None = None,
@@ -320,7 +307,7 @@ def run(setup: tuple[str, str], host: str, tmp: Path) -> None:
         code = SERVER.format(root=str(ROOT), url=url, setup=kind, host=host, port=port)
         server = subprocess.Popen([sys.executable, "-c", code], start_new_session=True,
                                   stderr=subprocess.DEVNULL)       # waitress logs its connection limit there
-        wait_until_up(host, port, server)
+        wait_until_up(port, server, host)
         read_sheet(host, port, reader, 1.0)                         # warm: the sheet rendered once
         idle, idle_failed = read_sheet(host, port, reader, IDLE_S)
 
@@ -372,6 +359,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1", help="a loopback address to serve on and load (127.x, ::1)")
     host = loopback(parser.parse_args().host)
+    # A bench stopped by `timeout` or kill (SIGTERM) still stops its server and removes its files: the finally
+    # blocks run on SystemExit, not on a bare SIGTERM, which left the server running with the terminal's pipe.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-slow-"))
     started = time.monotonic()
     try:

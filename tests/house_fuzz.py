@@ -29,22 +29,23 @@ anything = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dic
     st.sampled_from(ODD_KEYS) | st.text(max_size=5), inner, max_size=3), max_leaves=8)
 
 
-def _paths(node, path=()):
+def paths(node, path=()):
+    """Every path into decoded JSON (keys and list indexes), the root's () first: where a fuzzer mutates."""
     yield path
     if isinstance(node, dict):
         for key, child in node.items():
-            yield from _paths(child, (*path, key))
+            yield from paths(child, (*path, key))
     elif isinstance(node, list):
         for i, child in enumerate(node):
-            yield from _paths(child, (*path, i))
+            yield from paths(child, (*path, i))
 
 
 @st.composite
 def house_partials(draw) -> dict:
     """A valid house partial with one value replaced, one key renamed, or left as it is."""
     partial = copy.deepcopy(draw(st.sampled_from(VALID)))
-    paths = [p for p in _paths(partial) if p]
-    path = draw(st.sampled_from(paths))
+    places = [p for p in paths(partial) if p]
+    path = draw(st.sampled_from(places))
     *parent_path, last = path
     parent = partial
     for part in parent_path:

@@ -21,6 +21,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper import create_app
+from scorekeeper.rules import records as scoring    # the dispatcher every scoring goes through
 from tests.jinja_once import CompiledOnce
 from web_helpers import csrf_from, reset_database, worker_database_url
 
@@ -142,3 +143,16 @@ def fuzz_app(tmp_path_factory, database_template):
 @pytest.fixture(scope="module")
 def fuzz_client(fuzz_app):
     return fuzz_app.test_client()
+
+
+@pytest.fixture
+def scorings(monkeypatch):
+    """How many hands the rules core scored (every scoring goes through records.score_hand)."""
+    count = [0]
+    real = scoring.score_hand
+
+    def counted(record):
+        count[0] += 1
+        return real(record)
+    monkeypatch.setattr(scoring, "score_hand", counted)
+    return count

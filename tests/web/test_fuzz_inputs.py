@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from test_api import README_HAND
 from test_fuzz_pages import API, HUGE, ODD_TEXT
+from tests.house_fuzz import paths as json_paths
 from web_helpers import no_exception_logged
 
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
@@ -111,16 +112,6 @@ def test_the_api_never_fails(fuzz_app, fuzz_client, route, body):
 
 # --- the import --------------------------------------------------------------------------------------------------
 
-def _paths(node, path=()):
-    yield path
-    if isinstance(node, dict):
-        for key, child in node.items():
-            yield from _paths(child, (*path, key))
-    elif isinstance(node, list):
-        for i, child in enumerate(node):
-            yield from _paths(child, (*path, i))
-
-
 _export_cache: dict = {}
 
 
@@ -137,7 +128,7 @@ def _export(client) -> dict:
 @given(st.data())
 def test_the_import_of_a_mutated_export_never_fails(fuzz_app, fuzz_client, data):
     export = _export(fuzz_client)
-    paths = [p for p in _paths(export) if p]
+    paths = [p for p in json_paths(export) if p]
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(paths))
         node = export

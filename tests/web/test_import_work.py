@@ -39,19 +39,6 @@ def adds(count: int) -> list[tuple[str, int]]:
     return [("add", n) for n in range(1, count + 1)]
 
 
-@pytest.fixture
-def scorings(monkeypatch):
-    """How many hands the rules core scored (every scoring goes through records.score_hand)."""
-    count = [0]
-    real = scoring.score_hand
-
-    def counted(record):
-        count[0] += 1
-        return real(record)
-    monkeypatch.setattr(scoring, "score_hand", counted)
-    return count
-
-
 @pytest.mark.parametrize("hands", [10, 40])
 def test_each_added_hand_is_scored_once(app, scorings, hands):
     """Before: every add re-scored the whole match twice, 2 × (1 + 2 + … + n) scorings (1 640 for 40 hands)."""

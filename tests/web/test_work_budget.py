@@ -45,19 +45,6 @@ def small(out: str = "Anna") -> dict:
                                        {"name": holds, "melds": ["7 7 7"], "out": "none", "hand": "4 5"}]}
 
 
-@pytest.fixture
-def scorings(monkeypatch):
-    """How many hands the rules core scored (every scoring goes through records.score_hand)."""
-    count = [0]
-    real = scoring.score_hand
-
-    def counted(record):
-        count[0] += 1
-        return real(record)
-    monkeypatch.setattr(scoring, "score_hand", counted)
-    return count
-
-
 def new_match(client, hands=(), **body) -> str:
     created = client.post(f"{API}/matches", json={"variant": "diszitett", "sides": SIDES, **body})
     assert created.status_code == 201, created.json
