@@ -347,12 +347,17 @@ def run(setup: tuple[str, int | None, dict], url: str, info: dict[str, Any], loo
             report(loop, one_loop(port, loop, info))
             sys.stdout.flush()
     finally:
-        if server is not None:
-            try:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(server.pid, signal.SIGKILL)
+        stop_server(server)
+
+
+def stop_server(server: subprocess.Popen | None) -> None:
+    """Stop the server's process group (bench/slow_clients.py stops its own with it too)."""
+    if server is not None:
+        try:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(server.pid, signal.SIGKILL)
 
 
 def main() -> None:

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from abuse_bench import wait_until_up  # noqa: E402
+from abuse_bench import stop_server, wait_until_up  # noqa: E402
 from web_bench import PLAYERS, hand  # noqa: E402  (the legal díszített hands of the throughput bench)
 
 SETUPS = [("as `serve` runs it", "serve"),
@@ -347,12 +347,7 @@ def run(setup: tuple[str, str], host: str, tmp: Path) -> None:
         for helper in helpers:
             if helper.is_alive():
                 helper.kill()
-        if server is not None:
-            try:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(server.pid, signal.SIGKILL)
+        stop_server(server)
 
 
 def main() -> None:
