@@ -16,9 +16,9 @@ from pathlib import Path
 SEEDS = Path(__file__).resolve().parents[3] / "rules_ref" / "sources" / "seeds.toml"
 
 # A seed's file, with the word "seed(s)" and the backticks the references put around it.
-_FILE = re.compile(r"(?:\b[Ss]eeds? )?`?(\d{3})_[0-9a-f]{16}\.txt`?")
+_FILE = re.compile(r"(?:\b[Ss]eeds? )?`?(\d{3})_[0-9a-f]{16}\.txt`?( l\.)?")
 # Seeds by number: "seed 002", "seeds 002, 004", "seeds 002 / 004", and "the seed-003 digest".
-_NUMBERS = re.compile(r"\b[Ss]eeds? (\d{3}(?:(?:, | / | and )\d{3})*)\b")
+_NUMBERS = re.compile(r"\b[Ss]eeds? (\d{3}(?:(?:, | / | and )\d{3})*)\b( l\.)?")
 _DIGEST = re.compile(r"(?:\bthe\s+(?:project's\s+)?)?\b[Ss]eed-(\d{3})\s+digest\b")
 _NUMBER = re.compile(r"\d{3}")
 
@@ -43,7 +43,9 @@ def seed_title(number: str, lang: str = "en") -> str:
 
 def name_sources(text: str, lang: str = "en") -> str:
     """``text`` with every seed it cites, by file or by number, named by its title in ``lang``."""
-    text = _FILE.sub(lambda m: seed_title(m.group(1), lang), text)
+    # a line number after a file ("003_….txt l. 73") follows the title after a comma: "How to play …, l. 73"
+    text = _FILE.sub(lambda m: seed_title(m.group(1), lang) + (", l." if m.group(2) else ""), text)
     text = _DIGEST.sub(lambda m: ("a projekt jegyzetei: " if lang == "hu" else "the project's notes on ")
                        + seed_title(m.group(1), lang), text)
-    return _NUMBERS.sub(lambda m: _NUMBER.sub(lambda n: seed_title(n.group(0), lang), m.group(1)), text)
+    return _NUMBERS.sub(lambda m: _NUMBER.sub(lambda n: seed_title(n.group(0), lang), m.group(1))
+                        + (", l." if m.group(2) else ""), text)
