@@ -91,7 +91,7 @@ COUNTED = [
                  id="no wild cards allowed: not 'at most 0'"),
     pytest.param("international", "K K K 2 2 2 2", "a meld may hold at most three wild cards; this has four wild cards",
                  id="four wild cards"),
-    pytest.param("canasta_libre", "7 7 7 7 7 7 7 7 7", "this meld holds nine 7s; the deck has only 8",
+    pytest.param("canasta_libre", "7 7 7 7 7 7 7 7 7", "this meld holds nine 7s; the deck has only eight 7s",
                  id="nine 7s, not 9 7s"),
     pytest.param("bolivia", "K 2", "a meld needs at least two natural cards, this has one natural card",
                  id="one natural card"),

@@ -66,7 +66,7 @@ NINE_JACKS = {"variant": "diszitett", "sides": [
     pytest.param(TWO_WENT_OUT, "several_went_out",
                  "egy leosztásban csak egy játékos mehet ki; megjelölve: Anna és Béla", id="a list of names"),
     pytest.param(NINE_JACKS, "too_many_copies",
-                 "az asztalon és a kezekben kilenc bubi van, a pakliban csak 8 van; 7 Anna csoportjaiban; 2 Béla "
+                 "az asztalon és a kezekben kilenc bubi van, a pakliban csak nyolc bubi van; 7 Anna csoportjaiban; 2 Béla "
                  "kezében", id="a rank in the plural and where the cards are"),
 ])
 def test_the_api_says_problems_in_the_asked_language_and_keeps_codes_and_the_sentence(
@@ -90,12 +90,12 @@ def test_the_meld_checker_api_answers_in_hungarian_for_a_hungarian_page(client):
 
 
 @pytest.mark.parametrize("cards, english, hungarian", [
-    ("K K K K K K K K K", "this meld holds nine kings; the deck has only 8",
-     "ebben a lerakásban kilenc király van, a pakliban csak 8 van"),
+    ("K K K K K K K K K", "this meld holds nine kings; the deck has only eight kings",
+     "ebben a lerakásban kilenc király van, a pakliban csak nyolc király van"),
     ("Kh Kh Kh K K", "this meld holds 3 × Kh; the deck has only 2, one per pack",
      "Kh: ebben a lerakásban 3 van, a pakliban csak 2 van, csomagonként egy"),
-    ("JK JK JK K K K K | JK JK Q Q Q", "these melds hold five jokers together; the deck has only 4",
-     "ezekben a lerakásokban együtt öt joker van, a pakliban csak 4 van"),
+    ("JK JK JK K K K K | JK JK Q Q Q", "these melds hold five jokers together; the deck has only four jokers",
+     "ezekben a lerakásokban együtt öt joker van, a pakliban csak négy joker van"),
 ])
 def test_more_copies_than_the_deck_is_said_in_the_asked_language(client, cards, english, hungarian):
     body = {"variant": "international", "cards": cards}
