@@ -8,6 +8,8 @@
    - A natural rank starts a meld as deck.start cards of it (the table's smallest group; 1 where sequences are
      allowed, so a run is built card by card), adds one to a meld of its rank, or, on a table of groups only, starts
      the next meld: no "Next meld" between groups. ×N sets how many of the rank tapped last the meld holds.
+   - A wild card joins the meld being typed; one that is a rank of its own too (deck.also_rank: Italian 2s) starts
+     a meld of deck.start of it when no meld is being typed.
    - "to" after a suited card fills the run up to the next rank tapped (5 ♥ to J → 5h 6h 7h 8h 9h 10h Jh).
    - A meld in the side's status list can be selected: the keys then edit it (or one card of it).
    - A side left with melds, nothing in hand and no going-out choice, while no other side went out, is presumed
@@ -31,6 +33,8 @@
   var rankOf = N.rankOf, expandRun = N.expandRun, withSuit = N.withSuit, tokens = N.tokens;
   function isWild(rank) { return (deck.wilds || []).indexOf(rank) >= 0; }
   function isNatural(rank) { return rank === "3" || (deck.naturals || []).indexOf(rank) >= 0; }
+  /* A wild card that is a rank of its own too (Italian 2s): wild in the meld typed, a meld of its own from none. */
+  function isRankToo(rank) { return (deck.also_rank || []).indexOf(rank) >= 0; }
   function repeat(token, n) { var out = []; for (var i = 0; i < n; i++) { out.push(token); } return out; }
   function face(token) { return N.face(token, faces); }
   function compact(list) { return N.compact(list, faces); }
@@ -77,7 +81,10 @@
       if (run) { setCurrent(model, cur.slice(0, -1).concat(run)); }
       return;
     }
-    if (!isNatural(rank)) { setCurrent(model, cur.concat([card])); return; }
+    if (!isNatural(rank)) {                 // a wild card joins the meld typed; a 2 on none starts a meld of 2s
+      setCurrent(model, !cur.length && isRankToo(rank) ? repeat(card, START) : cur.concat([card]));
+      return;
+    }
     var naturals = cur.filter(function (t) { return isNatural(rankOf(t)); }).map(rankOf);
     var same = naturals.length && naturals.every(function (r) { return r === rank; });
     if (!cur.length) { setCurrent(model, repeat(card, START)); }

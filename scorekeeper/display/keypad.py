@@ -1,9 +1,10 @@
 """The tap keypad of the canasta hand form, read from the rules' deck.
 
 :func:`deck_spec` is the one place a front reads which cards a variant's deck holds; the keypad is built from
-what it returns, so a deck that gains or loses a kind of card (no jokers, other wild ranks: ``[deck] wilds``)
-changes the keys without a change here. Suit keys come only where a suit matters to a meld (a table that allows
-sequences, ``[melds.sequence]``): a suit key adds its suit to the card typed last (``7`` then ``♥`` is ``7h``).
+what it returns, so a deck that gains or loses a kind of card (no jokers, other wild ranks: ``[deck] wilds``; a
+wild card that is a rank too: ``[deck] also_rank``) changes the keys without a change here. Suit keys come only
+where a suit matters to a meld (a table that allows sequences, ``[melds.sequence]``): a suit key adds its suit to
+the card typed last (``7`` then ``♥`` is ``7h``).
 A red three key comes only where a red three can be written on the form: it is never melded, so only a table
 that lets one be left in hand (``[red_threes] in_hand = "penalty"``) has it; díszített counts them instead.
 
@@ -37,6 +38,8 @@ _FACES = {"J": lazy_pgettext("card key", "J"), "Q": lazy_pgettext("card key", "Q
           JOKER: lazy_pgettext("card key", "JK")}
 _NAMES = {"J": _l("jack"), "Q": _l("queen"), "K": _l("king"), "A": _l("ace"), DEUCE: _l("deuce"),
           JOKER: _l("joker")}
+# A screen reader says what such a key lays (Italian canasta, seed 003 l. 73).
+_RANK_TOO_NAMES = {DEUCE: _l("deuce: a wild card, or a meld of 2s of its own")}
 _SUIT_NAMES = {"c": _l("clubs"), "d": _l("diamonds"), "h": _l("hearts"), "s": _l("spades")}
 
 
@@ -55,6 +58,9 @@ class DeckSpec:
     red_three_key: bool              # a red three can be written on the form (left in hand: a penalty)
     suits: tuple[str, ...]
     meld_start: int = 3              # cards a new meld of a natural rank starts with (see the module docstring)
+    # Wild cards that are a rank of their own too (Italian 2s, ``[deck] also_rank``): keyed as wild cards, so a tap
+    # adds one to the meld typed (K K K then 2), but a tap on no meld starts a meld of them like a natural rank.
+    also_rank: tuple[str, ...] = ()
 
 
 def deck_spec(rules: Any) -> DeckSpec:
@@ -69,7 +75,8 @@ def deck_spec(rules: Any) -> DeckSpec:
     group = getattr(rules, "shapes", {}).get("group")
     start = 1 if suited else (group.min_size if group is not None else 3)
     return DeckSpec(naturals=naturals, wilds=wilds, threes=True, red_three_key=held,
-                    suits=SUITS if suited else (), meld_start=start)
+                    suits=SUITS if suited else (), meld_start=start,
+                    also_rank=tuple(k for k in wilds if k in getattr(rules, "also_rank", ())))
 
 
 class Keys(tuple):
@@ -90,7 +97,9 @@ class Keys(tuple):
         # A run's ranks are 4 … A whatever else is natural: a deuce that is a rank of its own (Italian) never
         # continues a sequence, so "Q ♥ to 2" must not type Qh Kh Ah 2h.
         return {"naturals": list(d.naturals), "wilds": list(d.wilds), "start": d.meld_start,
-                "sequences": bool(d.suits), "runs": list(NATURAL_RANKS) if d.suits else []}
+                "sequences": bool(d.suits), "runs": list(NATURAL_RANKS) if d.suits else [],
+                # only where a deck has one (Italian 2s): every other deck's data stays as it was
+                **({"also_rank": list(d.also_rank)} if d.also_rank else {})}
 
 
 def keypad(rules: Any) -> Keys:
@@ -98,7 +107,8 @@ def keypad(rules: Any) -> Keys:
     (a suit's notation is ``~`` and the letter: the form's script adds the letter to the last card). The face
 and the name are lazy strings, said in the page's language when the template shows them."""
     deck = deck_spec(rules)
-    keys: list[Key] = [(_FACES.get(r, r), r, _NAMES.get(r, r)) for r in deck.naturals + deck.wilds]
+    keys: list[Key] = [(_FACES.get(r, r), r, (_RANK_TOO_NAMES if r in deck.also_rank else _NAMES).get(r, r))
+                       for r in deck.naturals + deck.wilds]
     if deck.threes and deck.red_three_key:
         keys.append((THREE + _SUIT_SIGNS["h"], THREE + "h", _l("red three")))
     if deck.threes:

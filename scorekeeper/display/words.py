@@ -147,6 +147,7 @@ PROBLEM_TITLES = {
     "grey_card_mismatch": _l("Grey card does not match the row"),
     "stone_out_of_range": _l("No such wishing stone"), "stone_held_twice": _l("Wishing stone held twice"),
     "too_many_players": _l("Too many players"), "too_few_players": _l("Too few players"),
+    "too_many_closed_rows": _l("More closed rows than the game's end allows"),
 }
 
 

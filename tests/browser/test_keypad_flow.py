@@ -215,6 +215,24 @@ def test_to_fills_a_suit_run_where_the_table_has_sequences(page: Page, live_serv
     assert page.evaluate("skKeypad.expandRun('Q', 'A', ['4','5','6','7','8','9','10','J','Q','K','A'])") is None
 
 
+def test_seed003_l73_an_italian_2_starts_a_meld_of_2s_or_joins_as_a_wild_card(page: Page, live_server, tap):
+    """Seed 003 l. 73: a 2 is a rank of its own (on no meld it lays the table's smallest group of 2s, as a natural
+    rank does) and a wild card (after the kings it joins them). Groups only (S44 sequences = no): a group starts
+    at three cards."""
+    sides = [{"name": "Anna", "players": ["Anna", "Cili"]}, {"name": "Béla", "players": ["Béla", "Dani"]}]
+    created = page.request.post(f"{live_server.url}/api/v1/matches",
+                                data={"variant": "italian", "options": {"sequences": "no"}, "sides": sides})
+    assert created.status == 201, created.text()
+    open_cards(page, live_server.url, created.json()["edit_token"])
+    melds = page.get_by_role("region", name="Anna").get_by_label("Melds", exact=True)
+    tap(key(page, "2"))
+    expect(melds).to_have_value("2 2 2")
+    tap(key(page, "K"))
+    expect(melds).to_have_value("2 2 2\nK K K")
+    tap(key(page, "2"))
+    expect(melds).to_have_value("2 2 2\nK K K 2")
+
+
 def test_without_scripting_the_card_form_is_typed_and_the_chips_are_radios(browser, browser_context_args,
                                                                            live_server):
     context = browser.new_context(**{**browser_context_args, "java_script_enabled": False})

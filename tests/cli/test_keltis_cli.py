@@ -56,6 +56,11 @@ def with_side0(**fields: Any) -> dict[str, Any]:
     pytest.param(with_side0(rows={"green": "3 4 3 X 5"}, stones=[4, 12]), "stdin", 1, None,
                  ["card_after_closing", "direction_broken", "stone_held_twice", "stone_out_of_range"], None,
                  id="broken-row-and-stones-exit-1"),
+    # Seed 001's end rule: two players end with at most 5 + 2 × 2 = 9 closed rows; here all ten are closed.
+    pytest.param({"variant": "keltis", "sides": [
+        {"name": "Anna", "rows": {c: "3 X" for c in ("green", "yellow", "red", "pink", "blue")}},
+        {"name": "Béla", "rows": {c: "4 X" for c in ("green", "yellow", "red", "pink", "blue")}}]},
+        "stdin", 1, None, ["too_many_closed_rows"], None, id="seed001-end-rule-ten-closed-rows-of-two-exit-1"),
 ])
 def test_score_keltis(tmp_path, record, via, exit_code, totals, codes, winner):
     proc = score(tmp_path, record, via)

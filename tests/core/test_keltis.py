@@ -7,6 +7,7 @@ issue 5 (notation, problem codes, running totals). Expected numbers were worked 
 row of 1 2 3 4 5 6 7 8 9+ cards -> -4 -3 -2 1 2 3 6 7 10 (no row 0); stones 0 1 2 3 4 5+ -> -4 -1 0 4 6 10.
 """
 
+import dataclasses
 import itertools
 import textwrap
 import unicodedata
@@ -17,7 +18,7 @@ from scorekeeper import service
 from scorekeeper.rules import (FAMILIES, HandRecord, KeltisRecord, KeltisResult, KeltisRules, RecordError, Rules,
                                VariantError, check_row, describe_variants, get_rules, get_variant, parse_record,
                                score_hand, score_match)
-from scorekeeper.rules.tables import variants as variants_module
+from scorekeeper.rules.tables import pinned, variants as variants_module
 
 DEFAULT = get_rules("keltis")
 COLOURS = ("green", "yellow", "red", "pink", "blue")
@@ -144,12 +145,25 @@ def test_a_copy_of_the_keltis_table_builds(tmp_path):
     pytest.param('aliases = ["kék"]', 'aliases = ["zöld"]', "share a name", id="two colours share an alias"),
     pytest.param("max_sides = 5", "max_sides = 1", "min_sides", id="more players needed than allowed"),
     pytest.param("players_per_side = 1", "players_per_side = 2", "each for themselves", id="partnerships"),
+    pytest.param("cards_after = 2 ", "# cards_after = 2 ", "cards_after", id="[end] with one of its two numbers"),
 ])
 def test_malformed_keltis_table_raises_variant_error(tmp_path, old, new, message):
     assert old in _GOOD
     variant = _table(tmp_path, _GOOD.replace(old, new, 1))
     with pytest.raises(VariantError, match=message):
         variants_module._build(variant, {o.name: o.default for o in variant.options})
+
+
+@pytest.mark.parametrize("old, new, message", [
+    pytest.param("closed_rows = 5 ", "closed_rows = 0 ", "end.closed_rows must be between 1 and 40, not 0",
+                 id="the game cannot end on 0 closed rows"),
+    pytest.param("cards_after = 2 ", "cards_after = 9 ", "end.cards_after must be between 0 and 8, not 9",
+                 id="more cards after the end than a hand holds"),
+])
+def test_the_end_rules_numbers_are_refused_out_of_range_on_load(tmp_path, old, new, message):
+    assert old in _GOOD
+    with pytest.raises(VariantError, match=message):
+        _table(tmp_path, _GOOD.replace(old, new, 1))
 
 
 def test_a_table_of_an_unknown_family_is_refused_on_load(tmp_path):
@@ -339,6 +353,113 @@ def test_number_of_players(count, code):
     """Digest §3 / issue 5: more than 5 players is a problem; 2 is the least."""
     result = game(*({"name": f"P{k}", "stones": [k + 1]} for k in range(count)))
     assert codes(result) == ([code] if code else [])
+
+
+# --- seed 001's end rule: how many rows a final table can hold closed -------------------------------------------
+# Seed 001 l. 79: "A játék véget ér, amikor az ötödik kártyasor végére lezáró kártya kerül" (the game ends when the
+# fifth row, all players' together, gets a closing card); l. 81: the two closing cards at the end of one row count
+# once; l. 85: then each player may still lay at most two colour or point cards (a closing card is a colour card,
+# l. 27), each closing at most one more row. So n final tables hold at most 5 + 2n closed rows: 2 players 9. The
+# deck's 2 closing cards a colour bound them too (5 colours × min(2, n): 10 from 2 players on), lower from 3 players.
+
+def closed_tables(players, closed, *, both_closing=()):
+    """``players`` tables holding ``closed`` closed rows between them: row k is colour k // 2's, laid by player
+    k % n, so a colour is closed by two different players at most, as the deck's two closing cards allow. The
+    11th row (k = 10) is a third green closed row, laid by a player who has no green row yet. A colour's rows are
+    "3 X", "4 X", "5 X" (the deck has two of each a colour), or end "X X" for the rows in ``both_closing``."""
+    tables = [{"name": f"P{i}", "rows": {}, "stones": [i + 1]} for i in range(players)]
+    for k in range(closed):
+        colour = COLOURS[(k // 2) % len(COLOURS)]
+        owner = next(t for t in tables[k % players:] + tables[:k % players] if colour not in t["rows"])
+        value = 3 + sum(colour in t["rows"] for t in tables)
+        owner["rows"][colour] = f"{value} X X" if k in both_closing else f"{value} X"
+    return tables
+
+
+def closed_game(players, closed, rules=DEFAULT, **kw):
+    return score_hand(parse_record({"variant": "keltis", "sides": closed_tables(players, closed, **kw)}, rules))
+
+
+@pytest.mark.parametrize("players, most, beyond", [
+    pytest.param(2, 9, "too_many_closed_rows", id="2 players: 5 + 2×2 = 9, the deck would allow 10"),
+    pytest.param(3, 10, "too_many_copies", id="3 players: 5 + 2×3 = 11, the deck's 10 closing cards first"),
+    pytest.param(4, 10, "too_many_copies", id="4 players: 13, the deck's 10 closing cards first"),
+    pytest.param(5, 10, "too_many_copies", id="5 players: 15, the deck's 10 closing cards first"),
+])
+def test_seed001_end_rule_bounds_the_closed_rows_of_every_player_count(players, most, beyond):
+    """The bound itself is a legal final table; one more closed row is refused, by the end rule with two
+    players, by the copies check (a third closing card of a colour) from three players on."""
+    assert DEFAULT.most_closed_rows(players) == most
+    assert DEFAULT.end_rule_closed_rows(players) == 5 + 2 * players
+    assert codes(closed_game(players, most)) == []
+    assert codes(closed_game(players, most + 1)) == [beyond]
+
+
+@pytest.mark.parametrize("players, most", [
+    pytest.param(2, 9, id="2 players: 5 + 2×2"), pytest.param(3, 11, id="3 players: 5 + 2×3"),
+    pytest.param(4, 13, id="4 players: 5 + 2×4"), pytest.param(5, 15, id="5 players: 5 + 2×5"),
+])
+def test_seed001_end_rule_binds_every_player_count_when_the_deck_holds_more_closing_cards(players, most):
+    """With four closing cards a colour (a house deck) the copies never stop a table below the end rule's bound,
+    so the end rule alone decides: 5 + 2n closed rows are legal, one more is too_many_closed_rows."""
+    rules = dataclasses.replace(DEFAULT, closing_copies=4)
+    assert rules.most_closed_rows(players) == most
+
+    def tables(closed):
+        # Each colour closed by up to four players, starting one further each colour: at most 4 closing cards a
+        # colour, one row a colour for each player.
+        out = [{"name": f"P{i}", "rows": {}, "stones": [i + 1]} for i in range(players)]
+        slots = [((c + j) % players, colour) for c, colour in enumerate(COLOURS) for j in range(min(4, players))]
+        for i, colour in slots[:closed]:
+            out[i]["rows"][colour] = "X"
+        return out
+    assert codes(score_hand(parse_record({"variant": "keltis", "sides": tables(most)}, rules))) == []
+    assert codes(score_hand(parse_record({"variant": "keltis", "sides": tables(most + 1)}, rules))) \
+        == ["too_many_closed_rows"]
+
+
+def test_seed001_end_rule_two_closing_cards_on_one_row_count_once():
+    """Seed 001 l. 81: "Az egy sor végén levő két lezáró kártyát nem kell duplán számolni". Two players' nine
+    closed rows, the blue one with both blue closing cards (all ten of the deck on the tables), are nine; with
+    four closing cards a colour (a house deck) nine rows ending X X each are nine, a tenth is one too many."""
+    assert codes(closed_game(2, 9, both_closing={8})) == []
+    rules = dataclasses.replace(DEFAULT, closing_copies=4)
+    assert codes(closed_game(2, 9, rules, both_closing=set(range(9)))) == []
+    assert codes(closed_game(2, 10, rules, both_closing=set(range(10)))) == ["too_many_closed_rows"]
+
+
+def test_seed001_end_rule_problem_says_the_rule_and_sits_at_every_closed_row():
+    """The refusal names the count, the bound and why, and every closed row (its closing card and its field)."""
+    result = closed_game(2, 10)
+    (found,) = result.problems
+    assert found.message == (
+        "10 rows are closed, but 2 players can end a game with at most 9 closed: the game ends once 5 rows have a "
+        "closing card (two closing cards on one row count once), and then each player may still lay at most 2 of "
+        "the cards in their hand")
+    assert (found.code, found.field, found.side) == ("too_many_closed_rows", "sides", None)
+    assert sorted(found.cards) == sorted(f"{c} X" for c in COLOURS for _ in range(2))
+    assert sorted(found.fields) == sorted(f"sides[{i}].rows.{c}" for i in range(2) for c in COLOURS)
+    assert not result.ok and result.winner is None
+
+
+def test_seed001_end_rule_counts_rows_closed_by_a_lone_closing_card_and_not_rows_left_open():
+    """A closed row is one holding a closing card, however it started (K3: a row may start with one); open rows,
+    however long, never count."""
+    sides = closed_tables(2, 9)
+    sides[1]["rows"]["blue"] = "10 9 8 7 7 6 6 5"            # P1's tenth row, long but open
+    assert codes(game(*sides)) == []
+    sides[1]["rows"]["blue"] = "X"                           # now closed: ten
+    assert codes(game(*sides)) == ["too_many_closed_rows"]
+
+
+def test_seed001_end_rule_is_not_applied_to_a_table_pinned_without_it():
+    """A match pinned before the end rule was a table's ([end] absent) replays as it was entered: its rules
+    check no bound, so a stored game is not turned into a problem afterwards."""
+    document = pinned.resolved("keltis")
+    del document["table"]["end"]
+    rules = pinned.rules_from_json(pinned.canonical(document))
+    assert rules.end_closed_rows is None and rules.most_closed_rows(2) is None
+    assert codes(closed_game(2, 10, rules)) == []
 
 
 # --- options K1-K3 ---------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def test_every_reference_is_up_to_date_with_its_table():
                        "penalties"]),
     ("diszitett", ["deck", "players", "card_values", "canastas", "red_threes", "twins", "going_out", "opening",
                    "taxation", "match"]),
-    ("keltis", ["players", "deck", "row_length", "grey_card", "stones"]),
+    ("keltis", ["players", "deck", "end", "row_length", "grey_card", "stones"]),
 ])
 def test_each_reference_holds_the_blocks_of_its_numbers(variant, blocks):
     text = (RULES_REF / get_variant(variant).reference).read_text("utf-8")

@@ -186,6 +186,26 @@ def test_an_illegal_game_is_not_saved_and_each_problem_sits_at_its_field_with_th
     assert state(app, token)["entries"] == [] and state(app, token)["version"] == 0
 
 
+# Seed 001's end rule (l. 79-85): two players end a game with at most 5 + 2 × 2 = 9 closed rows. GAME's rows with
+# every one of both players' ten closed (Anna's green already is; Béla's yellow keeps one closing card, so that
+# each colour's two fit the deck), no more copies of any card than the deck holds.
+TEN_CLOSED = {"side0-rows-red": "10 9 8 G8 7 X", "side0-rows-yellow": "5 X", "side0-rows-pink": "3 X",
+              "side0-rows-blue": "3 X", "side1-rows-yellow": "3 3 6 G6 8 X", "side1-rows-green": "6 X",
+              "side1-rows-red": "3 X", "side1-rows-pink": "4 X", "side1-rows-blue": "4 X"}
+
+
+def test_seed001_end_rule_ten_closed_rows_of_two_players_are_refused_at_every_closed_row(app, client, csrf, token):
+    response = post_hand(client, csrf, token, {**GAME, **TEN_CLOSED})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    for field_id in ["side0-rows-green", *TEN_CLOSED]:
+        assert "10 rows are closed, but 2 players can end a game with at most 9 closed" in errors_at(html, field_id)
+    assert errors_at(html, "side0-grey") == ""
+    assert state(app, token)["entries"] == []
+    nine = {**TEN_CLOSED, "side1-rows-blue": "4"}              # Béla's blue left open: nine closed rows
+    assert post_hand(client, csrf, token, {**GAME, **nine}).status_code == 303
+
+
 @pytest.mark.parametrize("fields, field_id, message", [
     pytest.param({"side0-rows-green": "0 1 Q"}, "side0-rows-green", "'Q' (card 3) is not a card", id="unknown token"),
     pytest.param({"side0-rows-red": "10 9 G11"}, "side0-rows-red", "'G11'", id="no grey 11"),
@@ -362,4 +382,18 @@ def test_api_refuses_an_illegal_or_unreadable_game_naming_the_field_and_saves_no
         assert [(p["field"], p["code"]) for p in body["problems"]] == [(field, code)]
     else:
         assert body["error"]["field"] == field
+    assert client.get(f"{API}/matches/{api_match}").get_json()["hands"] == []
+
+
+def test_api_seed001_end_rule_refuses_ten_closed_rows_of_two_players_naming_every_closed_row(client, api_match):
+    """The same end rule through the API: 422, one problem on the whole table ("sides") whose fields are the ten
+    closed rows (two players: at most 5 + 2 × 2 = 9); nothing is saved."""
+    colours = ("green", "yellow", "red", "pink", "blue")
+    hand = {"sides": [{"name": "Anna", "rows": {c: "3 X" for c in colours}},
+                      {"name": "Béla", "rows": {c: "4 X" for c in colours}}]}
+    response = client.post(f"{API}/matches/{api_match}/hands", json={"version": 0, "hand": hand})
+    assert response.status_code == 422
+    [found] = response.get_json()["problems"]
+    assert (found["code"], found["field"]) == ("too_many_closed_rows", "sides")
+    assert found["fields"] == [f"sides[{i}].rows.{c}" for i in range(2) for c in colours]
     assert client.get(f"{API}/matches/{api_match}").get_json()["hands"] == []

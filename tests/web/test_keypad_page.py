@@ -34,12 +34,16 @@ def test_the_keys_carry_their_deck_for_the_script():
                                   "wilds": ["2", "JK"], "start": 3, "sequences": False, "runs": []}
 
 
-def test_italian_deuces_are_a_natural_rank_key_that_never_continues_a_run():
+def test_seed003_l73_italian_deuces_are_a_wild_key_that_also_starts_a_meld_of_2s_and_never_continues_a_run():
+    """Seed 003 l. 73: a 2 is wild (K K K then 2 adds it to the kings) and a rank of its own (2 on no meld starts
+    a meld of 2s: the script's also_rank); issue 21: before, the 2 was keyed as a natural rank only."""
     keys = keypad.keypad(get_rules("italian"))
     data = keys.script_data()
-    assert data["wilds"] == ["JK"] and "2" in data["naturals"] and data["start"] == 1
+    assert data["wilds"] == ["2", "JK"] and "2" not in data["naturals"] and data["start"] == 1
+    assert data["also_rank"] == ["2"]
     assert data["runs"] == ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]     # "Q ♥ to 2" fills nothing
-    assert ("2", "2", "deuce") in [(str(f), t, str(n)) for f, t, n in keys]
+    assert ("2", "2", "deuce: a wild card, or a meld of 2s of its own") in [(str(f), t, str(n)) for f, t, n in keys]
+    assert "also_rank" not in keypad.keypad(get_rules("samba")).script_data()      # Samba's 2s: wild only
 
 
 def test_samba_family_keypads_have_suits_and_start_a_meld_at_one_card():

@@ -58,6 +58,11 @@ NINE_JACKS = {"variant": "diszitett", "sides": [
     {"name": "Anna", "melds": ["J J J J J J J"], "out": "out", "hand": ""},
     {"name": "Béla", "melds": ["9 9 9"], "hand": "J J"}]}
 
+# Seed 001's end rule: two players end with at most 5 + 2 × 2 = 9 closed rows; here every row of both is closed.
+KELTIS_TEN_CLOSED = {"variant": "keltis", "sides": [
+    {"name": "Anna", "rows": {c: "3 X" for c in ("green", "yellow", "red", "pink", "blue")}},
+    {"name": "Béla", "rows": {c: "4 X" for c in ("green", "yellow", "red", "pink", "blue")}}]}
+
 
 @pytest.mark.parametrize("record, code, sentence", [
     pytest.param(KELTIS_FALLING_ROW, "direction_broken",
@@ -68,6 +73,11 @@ NINE_JACKS = {"variant": "diszitett", "sides": [
     pytest.param(NINE_JACKS, "too_many_copies",
                  "az asztalon és a kezekben kilenc bubi van, a pakliban csak nyolc bubi van; 7 Anna csoportjaiban; 2 Béla "
                  "kezében", id="a rank in the plural and where the cards are"),
+    pytest.param(KELTIS_TEN_CLOSED, "too_many_closed_rows",
+                 "10 sor van lezárva, de 2 játékos legfeljebb 9 lezárt sorral fejezheti be a játékot: a játék véget "
+                 "ér, amikor 5 sor végére lezáró kártya került (egy sor végén a két lezáró kártya egynek számít), és "
+                 "utána minden játékos legfeljebb 2 lapot tehet még le a kezéből",
+                 id="seed 001's end rule: too many closed rows for two players"),
 ])
 def test_the_api_says_problems_in_the_asked_language_and_keeps_codes_and_the_sentence(
         client, record, code, sentence):

@@ -195,6 +195,9 @@ class Rules(TableRules):
     # None | "any" | "natural" by total (opening.minimums[].canasta)
     opening_canastas: tuple[Bracket[str | None], ...] = ()
     opening_without_wilds: bool = False          # an opening holds no wild card (Italian canasta, S48)
+    # Wild cards that are also a rank of their own (deck.also_rank, Italian 2s, seed 003 l. 73): a meld of them
+    # alone, or of them with the other wild cards as its wilds, is a group of that rank; elsewhere they are wild.
+    also_rank: frozenset[str] = frozenset()
     not_to_go_out: frozenset[str] = frozenset()  # canasta kinds that do not count towards going out (Italian 2s)
     # Seed 003's classic family (SEED003_DIGEST.md §6–7): double ending bonus (None: no double ending), whether
     # anyone may go out, black threes taken with the pile, targets by number of sides, rounds of deals.

@@ -121,7 +121,8 @@ _CLASSIC_OPENING = {"canasta_suffices": bool}
 
 CANASTA: dict[str, Any] = {
     **HEAD,
-    "deck": {"packs": PACKS, "jokers": Int(0, 12), "wilds": ListOf(str, most=2)},
+    # also_rank: wild cards that are a rank of their own too (Italian canasta's 2s, seed 003 l. 73)
+    "deck": {"packs": PACKS, "jokers": Int(0, 12), "wilds": ListOf(str, most=2), "also_rank": ListOf(str, most=1)},
     "players": PLAYERS,
     "card_values": _CARD_VALUES,
     "hand_values": _CARD_VALUES,

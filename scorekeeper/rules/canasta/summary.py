@@ -85,10 +85,15 @@ def _least(kind: CanastaKind) -> tuple[int, int]:
 def least_value(rules: Rules, kind: CanastaKind) -> int:
     """What the cheapest canasta of this kind is worth in card value."""
     wilds, naturals = _least(kind)
-    cheapest_natural = min(rules.card_values[r] for r in NATURAL_RANKS)
+    # A kind of one rank holds naturals of that rank (Italian canasta of 2s: seven 2s are 140, not 7 × 5).
+    cheapest_natural = rules.card_values[kind.rank] if kind.rank is not None and kind.rank in rules.card_values \
+        else min(rules.card_values[r] for r in NATURAL_RANKS)
     cheap_wild, dear_wild = sorted((rules.card_values["2"], rules.card_values["JK"]))
     if len(rules.wilds) == 1:                    # deck.wilds: only one kind is wild (the other is natural)
         cheap_wild = dear_wild = rules.card_values[next(iter(rules.wilds))]
+    elif kind.rank in rules.also_rank and (others := rules.wilds - {kind.rank}):
+        # a meld of 2s (Italian): its wild cards are the deck's other wild kind, the jokers
+        cheap_wild = dear_wild = min(rules.card_values[k] for k in others)
     value = naturals * cheapest_natural + wilds * cheap_wild
     if kind.wild_mix == "mixed":
         value += dear_wild - cheap_wild          # a mixed wild canasta holds at least one of each
@@ -121,6 +126,8 @@ def deck_problems(rules: Rules, summaries: Iterable[SideSummary]) -> list[Proble
     for s in summaries:
         for kind, n in s.canastas.items():
             w, nat = _least(kinds[kind])
+            if kinds[kind].rank in rules.also_rank:
+                w, nat = w + nat, 0              # Italian 2s: a canasta of 2s takes its naturals from the wild cards
             wilds, naturals, count = wilds + w * n, naturals + nat * n, count + n
     deck_wilds = sum(rules.copies(key) for key in rules.wilds)
     deck_naturals = len(NATURAL_RANKS) * rules.copies("A")

@@ -165,6 +165,7 @@ def build_canasta_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapp
         **{**game_fields(variant, data, chosen), "score_per": ScorePer(ps.get("score_per", "side"))},
         packs=int(data["deck"]["packs"]), jokers=int(data["deck"]["jokers"]),
         wilds=frozenset(data["deck"].get("wilds", DEFAULT_WILDS)),
+        also_rank=frozenset(data["deck"].get("also_rank", ())),
         card_values=frozen({k: int(v) for k, v in data["card_values"].items()}),
         hand_values=frozen({k: int(v) for k, v in data.get("hand_values", {}).items()}),
         shapes=frozen(_shapes(m)), one_group_per_rank=bool(m.get("one_group_per_rank", True)),
@@ -224,6 +225,10 @@ def canasta_table_problems(r: Rules) -> list[TableProblem]:
     if unknown := r.wilds - {"2", "JK"}:
         problems.append(TableProblem("deck.wilds", phrase("may name 2 and JK only, not %(keys)s",
                                                           keys=", ".join(sorted(unknown)))))
+    if r.also_rank - {"2"} or r.also_rank - r.wilds:
+        # Only a 2 has a rank to meld in (a joker has none), and a card that is a rank "too" must be wild.
+        problems.append(TableProblem("deck.also_rank", phrase("may name only 2, and only where deck.wilds names it"),
+                                     also=("deck.wilds",)))
     if len(r.red_three_totals) != r.red_threes_in_deck + 1:
         problems.append(TableProblem("red_threes.totals", phrase(
             "the red-three totals need %(count)s entries, one for each number of red threes from 0 to %(most)s",

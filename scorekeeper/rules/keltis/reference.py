@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from scorekeeper.rules.keltis.table import end_rule_bound, most_closed_rows
 from scorekeeper.rules.tables.reading import value_at
 from scorekeeper.rules.tables.reference import Case, columns, scalars, num, players_block
 
@@ -34,10 +35,30 @@ def _keltis_deck(all_cases: list[Case]) -> list[str]:
         ("deck.two_player_removed", "cards removed unseen with 2 players")])
 
 
+def _keltis_end(all_cases: list[Case]) -> list[str]:
+    """The end rule's numbers, and what they leave on the final tables for each player count: the end rule's
+    bound and the most closed rows the deck's closing cards allow with it (the lower is what the app accepts)."""
+    def values(data: Mapping[str, Any]) -> dict[str, str]:
+        end, deck = data.get("end"), data["deck"]
+        if end is None:
+            return {}
+        low, high = data["players"]["total"]
+        return {str(n): f"{end_rule_bound(n, end['closed_rows'], end['cards_after'])} | "
+                        + str(most_closed_rows(n, closed_rows=end["closed_rows"], cards_after=end["cards_after"],
+                                               colours=len(data.get("colours", {})),
+                                               closing_copies=deck["closing_copies"]))
+                for n in range(low, high + 1)}
+    lines = scalars(all_cases, [("end.closed_rows", "rows with a closing card that end the game"),
+                                ("end.cards_after", "cards each player may still lay after that")])
+    return lines + [""] + columns(all_cases, "players", "the end rule allows | closed rows at most, the deck's "
+                                  "closing cards counted", values) if lines else lines
+
+
 KELTIS_BLOCKS: dict[str, Callable[[list[Case]], list[str]]] = {
     "players": players_block,
     "deck": _keltis_deck,
     "row_length": _keltis_points("scoring.row_length", "cards in the row"),
     "stones": _keltis_points("scoring.stones", "wishing stones held"),
+    "end": _keltis_end,
     "grey_card": lambda cs: scalars(cs, [("scoring.grey_card", "each card in the grey row")]),
 }

@@ -13,6 +13,8 @@ from scorekeeper.rules.tables.schema import HEAD, OPTION, PLAYERS, Int, ListOf, 
 VALUE = Int(0, 20)           # a number card's, grey card's or stone's value
 COPIES = Int(0, 4)           # copies of a card per colour
 POINTS = Int(-1000, 1000)    # points of a row length, of stones held, of a grey card
+CLOSED_ROWS = Int(1, 40)     # rows closed when the game ends: 8 colours × 4 closing cards is 32 closed rows at most
+CARDS_AFTER = Int(0, 8)      # cards a player may still lay after the end: a player holds 8 (seed 001 l. 13)
 
 KELTIS: dict[str, Any] = {
     **HEAD,
@@ -22,6 +24,7 @@ KELTIS: dict[str, Any] = {
              "stones": ListOf(VALUE, most=20)},
     "colours": MapOf({"aliases": ListOf(str, most=8)}, most=8),
     "scoring": {"row_length": ListOf(POINTS, most=40), "stones": ListOf(POINTS, most=21), "grey_card": POINTS},
+    "end": {"closed_rows": CLOSED_ROWS, "cards_after": CARDS_AFTER},
     "rows": {"length_counts_grey": bool, "length_counts_closing": bool, "grey_on_row_point": bool,
              "may_start_closed": bool, "max_closing": COPIES},
     "options": MapOf(OPTION),

@@ -149,6 +149,34 @@ def _game_problems(rules: KeltisRules, record: KeltisRecord) -> list[Problem]:
     return out
 
 
+def _closed_rows_problems(rules: KeltisRules, record: KeltisRecord,
+                          sides: list[KeltisSideResult]) -> list[Problem]:
+    """Seed 001's end rule (l. 79-85): the game ends when the fifth row gets a closing card, all players' rows
+    together, then each player may still lay two cards, so n final tables hold at most 5 + 2n closed rows (the
+    numbers are the table's [end]). A closed row is one holding a closing card (two on one row count once, l. 81),
+    as ``RowVerdict.closing_cards`` says. Only the end rule's bound is checked here: where the deck's closing
+    cards bound the rows lower (from 3 players), a table past it already shows too_many_copies."""
+    players = len(record.sides)
+    most = rules.end_rule_closed_rows(players)
+    closed = [(i, table, row) for i, (table, result) in enumerate(zip(record.sides, sides))
+              for row in result.rows if row.closing_cards]
+    if most is None or len(closed) <= most:
+        return []
+    args = {"count": len(closed), "players": players, "most": most, "end": rules.end_closed_rows,
+            "after": rules.end_cards_after}
+    says = (phrase("%(count)s rows are closed, but %(players)s player can end a game with at most %(most)s closed: "
+                   "the game ends once %(end)s rows have a closing card (two closing cards on one row count once), "
+                   "and then each player may still lay at most %(after)s of the cards in their hand", **args)
+            if players == 1 else
+            phrase("%(count)s rows are closed, but %(players)s players can end a game with at most %(most)s closed: "
+                   "the game ends once %(end)s rows have a closing card (two closing cards on one row count once), "
+                   "and then each player may still lay at most %(after)s of the cards in their hand", **args))
+    # The cards name each closed row's closing card ("green X"), so the entry form shows the problem at every
+    # closed row (web/entry/keltis.py problem_fields), and fields lists those rows for the API.
+    return [problem("too_many_closed_rows", says, [f"{row.colour} X" for _, _, row in closed], field="sides",
+                    fields=tuple(table.row_fields.get(row.colour, f"sides[{i}].rows.{row.colour}")
+                                 for i, table, row in closed))]
+
 
 def _top(scores: Mapping[str, int]) -> tuple[str, ...]:
     best = max(scores.values())
@@ -165,6 +193,7 @@ def score_hand(record: KeltisRecord) -> KeltisResult:
         problems += _side_problems(rules, table, i, result)
         sides.append(result)
     problems += _game_problems(rules, record)
+    problems += _closed_rows_problems(rules, record, sides)
     totals = {s.name: s.total for s in sides}
     leaders = _top(totals)
     winner = None if problems else leaders[0] if len(leaders) == 1 else leaders    # a tie: several winners

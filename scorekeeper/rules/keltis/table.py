@@ -41,6 +41,11 @@ class KeltisRules(TableRules):
     stone_points: tuple[int, ...]        # index = stones held; the last entry holds for more
     grey_card_points: int
     max_closing: int                     # closing cards a row may end with
+    # The end rule (seed 001 l. 79-85): the game ends when this many rows have a closing card, then each player
+    # may still lay end_cards_after cards. None: a table without [end] (a match pinned before issue 21), which
+    # was played without the bound, so its games are not judged by it now.
+    end_closed_rows: int | None
+    end_cards_after: int
     length_counts_grey: bool             # K1
     length_counts_closing: bool          # K1
     grey_on_row_point: bool              # K2
@@ -56,6 +61,19 @@ class KeltisRules(TableRules):
 
     def stone_score(self, count: int) -> int:
         return self.stone_points[min(count, len(self.stone_points) - 1)]
+
+    def end_rule_closed_rows(self, players: int) -> int | None:
+        """The most closed rows the end rule leaves on ``players`` final tables (None: no end rule)."""
+        if self.end_closed_rows is None:
+            return None
+        return end_rule_bound(players, self.end_closed_rows, self.end_cards_after)
+
+    def most_closed_rows(self, players: int) -> int | None:
+        """The most closed rows ``players`` final tables can hold: the end rule's bound or the deck's, the lower."""
+        if self.end_closed_rows is None:
+            return None
+        return most_closed_rows(players, closed_rows=self.end_closed_rows, cards_after=self.end_cards_after,
+                                colours=len(self.colours), closing_copies=self.closing_copies)
 
     @property
     def colour_names(self) -> tuple[str, ...]:
@@ -74,6 +92,21 @@ class KeltisRules(TableRules):
         return tuple(sorted(self.number_copies))
 
 
+def end_rule_bound(players: int, closed_rows: int, cards_after: int) -> int:
+    """Closed rows the end rule allows on the final tables of ``players`` (seed 001 l. 79-85). Before the game
+    ends fewer than ``closed_rows`` rows are closed; a turn lays one card, so the card that closes row
+    ``closed_rows`` ends it; then every player may still lay ``cards_after`` cards, each closing at most one more
+    row (a closing card is a colour card, l. 27; a second one on a closed row closes nothing new, l. 81)."""
+    return closed_rows + players * cards_after
+
+
+def most_closed_rows(players: int, *, closed_rows: int, cards_after: int, colours: int, closing_copies: int) -> int:
+    """The most closed rows a final table of ``players`` can hold: the end rule's bound, or the deck's when it is
+    lower (a closed row holds a closing card of its colour, and each player has one row a colour, so a colour
+    closes at most min(closing_copies, players) rows). The deck's bound is the copies check's (too_many_copies)."""
+    return min(end_rule_bound(players, closed_rows, cards_after), colours * min(closing_copies, players))
+
+
 def build_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapping[str, str]) -> KeltisRules:
     """The keltis family's ``build_rules`` hook."""
     deck, sc, rows = data["deck"], data["scoring"], data["rows"]
@@ -88,6 +121,10 @@ def build_rules(variant: VariantInfo, data: dict[str, Any], chosen: Mapping[str,
         row_length_points=tuple(int(v) for v in sc["row_length"]),
         stone_points=tuple(int(v) for v in sc["stones"]), grey_card_points=int(sc["grey_card"]),
         max_closing=int(rows.get("max_closing", 2)),
+        # [end] is whole or absent: a table that names the end rule gives both numbers (a missing one is a
+        # missing key, refused like any other), one pinned before it had none (None: nothing checked).
+        end_closed_rows=int(data["end"]["closed_rows"]) if "end" in data else None,
+        end_cards_after=int(data["end"]["cards_after"]) if "end" in data else 0,
         length_counts_grey=bool(rows["length_counts_grey"]),
         length_counts_closing=bool(rows["length_counts_closing"]),
         grey_on_row_point=bool(rows["grey_on_row_point"]), may_start_closed=bool(rows["may_start_closed"]),

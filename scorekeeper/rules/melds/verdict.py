@@ -92,6 +92,12 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
     wilds, shapes = rules.wilds, rules.shapes
     for c in cards:                           # one pass: this runs for every meld of every hand scored
         (wild if c.kind in wilds else threes if c.rank == "3" else naturals).append(c)
+    if rules.also_rank and not naturals and not threes:
+        # Seed 003 l. 73 (Italian): 2s meld as a rank of their own, "à la fois avec l'aide de jokers et sans cartes
+        # libres": a meld of wild cards only that holds such a card is a group of that rank, its other wild
+        # cards (the jokers) its wilds. Anywhere else the 2 stays wild, judged under the group's wild limits.
+        naturals = [c for c in wild if c.kind in rules.also_rank]
+        wild = [c for c in wild if c.kind not in rules.also_rank]
     values = rules.card_values
     card_value = sum(values[c.kind] for c in cards)
 
@@ -133,6 +139,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         # Threes were reported above and are no part of the group: size and zsoli limits judge the rest.
         problems += group_problems(shapes[GROUP], tuple(c for c in cards if not c.is_three) if threes else cards,
                                    naturals, wild, rank)
+    if rules.also_rank and kind in (GROUP, SEQUENCE):
+        problems = _say_wild_rank(rules, problems, wild)
 
     if _may_exceed(rules, cards, ranks, wild, threes):
         problems += [problem("more_copies_than_deck", says, offending)
@@ -169,6 +177,29 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
                        is_canasta=canasta is not None, wilds=len(wild), card_value=card_value,
                        bonus=canasta.bonus if canasta else 0, opening_value=opening_value,
                        problems=tuple(problems), shape=shape, suit=suit)
+
+
+# Said where a card that is wild and a rank of its own (Italian 2s) made a meld's wild cards too many, so the
+# player reads why K K 2 2 2 is no meld while 2 2 2 is one.
+_WILD_RANK_WORDS = phrase("a 2 in a meld of another rank is a wild card; 2s alone, or with jokers, make a meld of "
+                          "their own")
+
+
+def _say_wild_rank(rules: Rules, problems: list[Problem], wild: list[Card]) -> list[Problem]:
+    if not any(c.kind in rules.also_rank for c in wild):
+        return problems
+    return [problem(p.code, (*p.phrases, _WILD_RANK_WORDS), p.cards) if p.code == "too_many_wilds" else p
+            for p in problems]
+
+
+def wild_cards(rules: Rules, cards: Iterable[Card]) -> list[Card]:
+    """The cards of one meld that are wild in it: the deck's wild cards, but for a meld of only wild cards that
+    holds a card that is a rank too (Italian: ``2 2 JK``), where those are its naturals (seed 003 l. 73)."""
+    cards = list(cards)
+    wild = [c for c in cards if c.kind in rules.wilds]
+    if rules.also_rank and len(wild) == len(cards) and any(c.kind in rules.also_rank for c in wild):
+        return [c for c in wild if c.kind not in rules.also_rank]
+    return wild
 
 
 # How many copies are too many, said of one meld, of the melds of one opening, of a whole hand: by rank (the
@@ -294,7 +325,7 @@ def check_opening(rules: Rules | str, melds: Iterable[str | Iterable[Card]], con
     verdicts = tuple(check_meld(rules, m, MeldContext(going_out=context.going_out)) for m in melds)
     problems = [p for v in verdicts for p in v.problems]
     if context.opening:
-        wild = [c for v in verdicts for c in v.cards if c.kind in rules.wilds]
+        wild = [c for v in verdicts for c in wild_cards(rules, v.cards)]
         problems += opening_requirement_problems(rules, context, [c for v in verdicts for c in v.cards], wild, [
             (next((k for k in rules.canastas if k.kind == v.kind), None) if v.is_canasta else None, v.wilds, v.shape)
             for v in verdicts])
