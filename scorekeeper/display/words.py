@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from flask_babel import get_locale, gettext, lazy_gettext as _l
+from flask_babel import get_locale, gettext, lazy_gettext as _l, lazy_pgettext, ngettext
 from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
@@ -167,6 +167,49 @@ def _rank(rank: Any) -> str:
     return str(RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank) or plural(rank))
 
 
+# A count of cards in words (rules/phrases.py: tally), in the page's language: the number as a word up to twelve
+# (the form a number takes before a noun: Hungarian "két lap"), then the card it counts, singular or plural as
+# the language wants after that number.
+NUMBER_WORDS = (lazy_pgettext("a count of cards", "no"), lazy_pgettext("a count of cards", "one"),
+                lazy_pgettext("a count of cards", "two"), lazy_pgettext("a count of cards", "three"),
+                lazy_pgettext("a count of cards", "four"), lazy_pgettext("a count of cards", "five"),
+                lazy_pgettext("a count of cards", "six"), lazy_pgettext("a count of cards", "seven"),
+                lazy_pgettext("a count of cards", "eight"), lazy_pgettext("a count of cards", "nine"),
+                lazy_pgettext("a count of cards", "ten"), lazy_pgettext("a count of cards", "eleven"),
+                lazy_pgettext("a count of cards", "twelve"))
+_COUNTED: dict[str, Callable[[int, str], str]] = {
+    "card": lambda n, w: ngettext("%(number)s card", "%(number)s cards", n, number=w),
+    "wild": lambda n, w: ngettext("%(number)s wild card", "%(number)s wild cards", n, number=w),
+    "natural": lambda n, w: ngettext("%(number)s natural card", "%(number)s natural cards", n, number=w),
+    "gap": lambda n, w: ngettext("%(number)s gap", "%(number)s gaps", n, number=w),
+    "4": lambda n, w: ngettext("%(number)s 4", "%(number)s 4s", n, number=w),
+    "5": lambda n, w: ngettext("%(number)s 5", "%(number)s 5s", n, number=w),
+    "6": lambda n, w: ngettext("%(number)s 6", "%(number)s 6s", n, number=w),
+    "7": lambda n, w: ngettext("%(number)s 7", "%(number)s 7s", n, number=w),
+    "8": lambda n, w: ngettext("%(number)s 8", "%(number)s 8s", n, number=w),
+    "9": lambda n, w: ngettext("%(number)s 9", "%(number)s 9s", n, number=w),
+    "10": lambda n, w: ngettext("%(number)s 10", "%(number)s 10s", n, number=w),
+    "J": lambda n, w: ngettext("%(number)s jack", "%(number)s jacks", n, number=w),
+    "Q": lambda n, w: ngettext("%(number)s queen", "%(number)s queens", n, number=w),
+    "K": lambda n, w: ngettext("%(number)s king", "%(number)s kings", n, number=w),
+    "A": lambda n, w: ngettext("%(number)s ace", "%(number)s aces", n, number=w),
+    "2": lambda n, w: ngettext("%(number)s deuce", "%(number)s deuces", n, number=w),
+    "JK": lambda n, w: ngettext("%(number)s joker", "%(number)s jokers", n, number=w),
+    "3": lambda n, w: ngettext("%(number)s three", "%(number)s threes", n, number=w),
+    "black3": lambda n, w: ngettext("%(number)s black three", "%(number)s black threes", n, number=w),
+    "red3": lambda n, w: ngettext("%(number)s red three", "%(number)s red threes", n, number=w),
+}
+
+
+def _tally(value: Any) -> str:
+    n, what = value
+    word = str(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
+    say_it = _COUNTED.get(what)
+    if say_it is None:                          # a card no page names: the core's English words
+        raise KeyError(what)
+    return say_it(n, word)
+
+
 def _group(cards: Any) -> str:
     """A value group's cards as the summary form labels them (web/counts.py), the key letters of the page."""
     cards = list(cards)
@@ -178,7 +221,7 @@ def _group(cards: Any) -> str:
 
 # How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS).
 PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word, "variant": table_word,
-              "group": _group}
+              "group": _group, "tally": _tally}
 
 
 def _translated(part: Phrase) -> str:

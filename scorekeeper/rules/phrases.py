@@ -24,6 +24,29 @@ def plural(rank: str | None) -> str:
     return RANK_PLURALS.get(rank or "", f"{rank}s")
 
 
+# A count of cards said in words next to the card it counts (issue 21: "this has 1" before the offending card "2"
+# read "this has 1 2"): "one wild card", "two deuces", "nine 7s". Up to twelve in words, larger counts in digits.
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+#: The cards a count may name besides a rank: (singular, plural).
+CARD_WORDS = {"card": ("card", "cards"), "wild": ("wild card", "wild cards"),
+              "natural": ("natural card", "natural cards"), "gap": ("gap", "gaps")}
+RANK_SINGULARS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", "6": "six", "3": "three", "JK": "joker",
+                  "2": "deuce", "black3": "black three", "red3": "red three"}
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def tally(value: Any) -> str:
+    """A ``(count, what)`` pair in words: ``(1, "wild")`` "one wild card", ``(2, "2")`` "two deuces", ``(9, "7")``
+    "nine 7s"; ``what`` is a key of :data:`CARD_WORDS` or a rank (a deck-count key such as ``JK``)."""
+    n, what = value
+    one, many = CARD_WORDS.get(what) or (RANK_SINGULARS.get(what, what), plural(what))
+    return f"{number_word(n)} {one if n == 1 else many}"
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -44,7 +67,7 @@ def card_group(cards: Iterable[str]) -> str:
 #: How the core says a value that is a word, by the last part of its argument name (``odd_rank`` is a rank).
 ENGLISH: dict[str, Callable[[Any], str]] = {"rank": plural, "nth": ordinal, "names": and_join, "colour": str,
                                             "variant": str,      # a variant's name: a table word
-                                            "group": card_group}
+                                            "group": card_group, "tally": tally}
 WORD_KINDS = frozenset(ENGLISH)
 
 

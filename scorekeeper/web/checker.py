@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 from urllib.parse import urlsplit
 
 import markdown
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale, gettext, lazy_gettext as _l
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
@@ -22,6 +22,7 @@ from scorekeeper.display.keypad import face
 from scorekeeper.limiter import limit
 from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
 from scorekeeper.rules.tables.groups import group_of, grouped
+from scorekeeper.rules.tables.sources import name_sources
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
 from scorekeeper.display.words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
@@ -74,8 +75,9 @@ def decision_parts(decision: str) -> tuple[str, str, list[str]]:
     ids, sep, summary = decision.partition(": ")
     if not (sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids)):
         ids, summary = "", decision
-    sources = _DECISION_SOURCE.findall(summary)
-    return ids, _DECISION_SOURCE.sub("", summary).strip(), sources
+    # the sources by their titles (rules_ref/sources/seeds.toml): the footnotes are shown on English pages only
+    sources = [name_sources(source) for source in _DECISION_SOURCE.findall(summary)]
+    return ids, name_sources(_DECISION_SOURCE.sub("", summary).strip()), sources
 
 
 def decisions(options: list[Mapping[str, Any]]) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
@@ -249,11 +251,25 @@ def sources_apart(text: str, heading: str = "Sources") -> tuple[str, list[str]]:
     return text, listed + notes
 
 
-@lru_cache(maxsize=16)
-def _render(path: str, mtime_ns: int, sources: str = "Sources") -> tuple[str, str]:
+# A reference's link to another variant's reference, by its file (``[Samba](samba.md)``): on the page, to that
+# variant's rules page, so no file name stands in a link either (issue 21).
+_REFERENCE_LINK = re.compile(r"\]\(([\w-]+)\.md(#[\w-]*)?\)")
+
+
+def player_text(text: str, lang: str = "en", rules_url: str = "/rules/") -> str:
+    """A reference's Markdown as a player reads it: each seed named by its title in ``lang`` (rules_ref/sources/
+    seeds.toml) wherever it is cited, a link to another reference pointing at that variant's rules page."""
+    text = _REFERENCE_LINK.sub(lambda m: f"]({rules_url}{m.group(1)}{m.group(2) or ''})", text)
+    return name_sources(text, lang)
+
+
+@lru_cache(maxsize=32)
+def _render(path: str, mtime_ns: int, sources: str = "Sources", lang: str = "en",
+            rules_url: str = "/rules/") -> tuple[str, str]:
     md = markdown.Markdown(extensions=["tables", "toc", "footnotes", EscapeHtml()], output_format="html",
                            extension_configs={"toc": {"toc_depth": "2-3"}})
     text, _sources = sources_apart(strip_markers(Path(path).read_text(encoding="utf-8")), sources)
+    text = player_text(text, lang, rules_url)
     body = md.convert(text)                   # raw HTML (a marker) would show
     return body, md.toc
 
@@ -282,7 +298,8 @@ def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Mar
     path, said = found
     # the sources' heading in the file's language: the page's where the file is translated into it
     try:
-        body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources")
+        body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources",
+                            said, url_for("checker.rules_index") + "/")
     except (OSError, UnicodeDecodeError):
         # checked readable when the tables loaded (variants._check_reference); changed since: no page, not a 500
         return None

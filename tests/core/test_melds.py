@@ -252,27 +252,27 @@ SWEDISH = get_rules("international", {"players": "3_swedish"})
 
 
 @pytest.mark.parametrize("rules, cards, context, offending, says", [
-    pytest.param(INTL, "K K K K K K K K K", None, ["K"] * 9, "this meld holds 9 kings; the deck has only 8",
+    pytest.param(INTL, "K K K K K K K K K", None, ["K"] * 9, "this meld holds nine kings; the deck has only eight kings",
                  id="international 9 kings (2 packs hold 8)"),
     pytest.param(INTL, "Kh Kh Kh K K", None, ["Kh"] * 3, "this meld holds 3 × Kh; the deck has only 2, one per pack",
                  id="international 3 kings of hearts (one per pack)"),
-    pytest.param(INTL, "JK JK JK JK JK K K", None, ["JK"] * 5, "this meld holds 5 jokers; the deck has only 4",
+    pytest.param(INTL, "JK JK JK JK JK K K", None, ["JK"] * 5, "this meld holds five jokers; the deck has only four jokers",
                  id="international 5 jokers (the deck has 4)"),
     pytest.param(INTL, "Q Q Q Q 2s 2s 2s", None, ["2s"] * 3, "this meld holds 3 × 2s; the deck has only 2",
                  id="international 3 deuces of spades"),
     pytest.param(INTL, "3c 3c 3c 3s", MeldContext(going_out=True), ["3c"] * 3, "3 × 3c; the deck has only 2",
                  id="international 3 threes of clubs going out"),
-    pytest.param(INTL, "3 3 3 3 3", MeldContext(going_out=True), ["3"] * 5, "5 black threes; the deck has only 4",
+    pytest.param(INTL, "3 3 3 3 3", MeldContext(going_out=True), ["3"] * 5, "five black threes; the deck has only four black threes",
                  id="international 5 black threes"),
     pytest.param(INTL, "3h 3h 3h", None, ["3h"] * 3, "3 × 3h; the deck has only 2",
                  id="international 3 threes of hearts"),
-    pytest.param(SWEDISH, " ".join(["A"] * 13), None, ["A"] * 13, "13 aces; the deck has only 12",
+    pytest.param(SWEDISH, " ".join(["A"] * 13), None, ["A"] * 13, "13 aces; the deck has only twelve aces",
                  id="Swedish 3 packs: 13 aces"),
     pytest.param(SWEDISH, "Ad Ad Ad Ad A A A", None, ["Ad"] * 4, "4 × Ad; the deck has only 3",
                  id="Swedish 3 packs: 4 aces of diamonds"),
-    pytest.param(DISZ, "2 2 2 2 2 2 2 2 2", None, ["2"] * 9, "9 deuces; the deck has only 8",
+    pytest.param(DISZ, "2 2 2 2 2 2 2 2 2", None, ["2"] * 9, "nine deuces; the deck has only eight deuces",
                  id="díszített 9 deuces"),
-    pytest.param(DISZ, "JK JK JK JK JK JK JK JK JK", None, ["JK"] * 9, "9 jokers; the deck has only 8",
+    pytest.param(DISZ, "JK JK JK JK JK JK JK JK JK", None, ["JK"] * 9, "nine jokers; the deck has only eight jokers",
                  id="díszített 9 jokers (the deck has 8)"),
     pytest.param(DISZ, "5c 5c 5c 5 5 5 5", None, ["5c"] * 3, "3 × 5c; the deck has only 2",
                  id="díszített 3 fives of clubs"),
@@ -305,7 +305,7 @@ def test_an_opening_holds_no_more_copies_of_a_card_than_the_deck_across_its_meld
     is reported with that meld only."""
     verdict = check_opening(INTL, ["JK JK JK K K K K", "JK JK Q Q Q"], MeldContext(opening_minimum=50))
     assert [(p.code, list(p.cards)) for p in verdict.problems] == [("more_copies_than_deck", ["JK"] * 5)]
-    assert verdict.problems[0].message == "these melds hold 5 jokers together; the deck has only 4"
+    assert verdict.problems[0].message == "these melds hold five jokers together; the deck has only four jokers"
     alone = check_opening(INTL, ["K K K K K K K K K", "Q Q Q"], MeldContext(opening_minimum=50))
     assert [p.code for p in alone.problems] == ["more_copies_than_deck"]
     assert alone.melds[0].problems == alone.problems

@@ -79,7 +79,7 @@ def test_illegal_meld_lists_too_many_wilds_with_its_cards(client, csrf):
     assert response.status_code == 200
     assert verdict.startswith("Not legal")
     assert 'data-code="too_many_wilds"' in html
-    assert "a group of 5 may hold at most 2 wild cards; this has 3" in verdict
+    assert "a group of 5 may hold at most two wild cards; this has three wild cards" in verdict
     assert "Too many wild cards" in verdict
 
 
@@ -253,3 +253,37 @@ def test_a_reference_that_became_unreadable_after_the_tables_loaded_is_no_page_n
     app.config["RULES_REF"] = str(folder)
     assert client.get("/rules/hollywood").status_code == 404
     assert client.get("/rules/samba").status_code == 200
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Too many wild cards: a group of 8 may hold no wild cards; this has one wild card 2"),
+    ("hu", "egy 8 lapos csoportban nem lehet zsoli; ebben egy zsoli van 2"),
+])
+def test_issue21_the_checker_says_one_wild_card_in_words_not_this_has_1_2(client, csrf, language, said):
+    """Issue 21: the count came bare before the offending cards the checker shows after the sentence, so a meld
+    with one deuce read "this has 1 2"; the count is said in words with the card it counts, in both languages."""
+    client.set_cookie("lang", language)
+    verdict = verdict_of(check(client, csrf, cards="K K K K K K K 2").get_data(as_text=True))
+    assert said in verdict
+    assert not re.search(r"\b\d+ 2\b", verdict), verdict
+
+
+@pytest.mark.parametrize("body, english, hungarian", [
+    ({"variant": "canasta_libre", "cards": "7 7 7 7 7 7 7 7 7"}, "this meld holds nine 7s; the deck has only eight 7s",
+     "ebben a lerakásban kilenc 7-es van, a pakliban csak nyolc 7-es van"),
+    ({"variant": "bolivia", "cards": "7h 8h 2"}, "a meld needs at least three natural cards, this has two natural cards",
+     "egy lerakáshoz legalább három természetes lap kell, ebben két természetes lap van"),
+    ({"variant": "bolivia", "cards": "K 2"}, "a group needs at least three cards, this has two cards",
+     "egy csoporthoz legalább három lap kell, ebben két lap van"),
+    ({"variant": "samba", "cards": "7h Jh Kh"}, "these ranks leave four gaps in the sequence, and no wild card fills them",
+     "ezek között az értékek között négy hézag marad a sorban, és nincs zsoli, amely kitöltené"),
+])
+def test_issue21_counts_of_cards_are_words_with_their_card_in_the_api_both_languages(client, body, english,
+                                                                                     hungarian):
+    """Issue 21: every count of the checker's sentences that stood next to a rank or a card ("9 7s", "1 wild
+    cards") is a number word with its card, plural right ("nine 7s", "one wild card"); in Hungarian the noun
+    stays singular after the number ("két lap")."""
+    en = [p["message"] for p in client.post("/api/v1/check-meld", json=body).get_json()["problems"]]
+    hu = [p["message"] for p in client.post("/api/v1/check-meld", json=body,
+                                            headers={"Accept-Language": "hu"}).get_json()["problems"]]
+    assert english in en and hungarian in hu, (en, hu)

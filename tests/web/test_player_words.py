@@ -10,11 +10,13 @@ import pytest
 
 from scorekeeper.store import matches
 from scorekeeper import service
+from scorekeeper.rules.tables.sources import seed_title
 from scorekeeper.web.checker import sources_apart
 from test_entry import SEED_HAND, SMALL_HAND, create, post_hand
 
 RULES_REF = Path(__file__).resolve().parents[2] / "rules_ref"
 HU = {"Accept-Language": "hu"}
+SEED_OF = {"diszitett": "000", "keltis": "001", "international": "002"}
 
 
 def shown(fragment: str) -> str:
@@ -30,8 +32,9 @@ def test_rules_pages_keep_the_sources_for_a_footnote_at_the_end(client, variant)
     body = html[html.index("<article"):html.index("</article>")]
     text, end = body.split('<h2 id="sources">Sources</h2>')
     assert not re.search(r"\bseeds?\b", shown(text), re.I), re.findall(r".{40}seed.{20}", shown(text), re.I)
-    assert "seed" in shown(end)
-    assert re.search(r"\.txt", shown(end))
+    # issue 21: the sources are named by their titles (rules_ref/sources/seeds.toml), not by their files
+    assert seed_title(SEED_OF[variant]) in shown(end)
+    assert not re.search(r"\.txt|\bseed", shown(end)), shown(end)
 
 
 def test_a_citation_in_a_sentence_becomes_a_footnote_and_repeats_share_one():
@@ -114,3 +117,44 @@ def test_no_rules_page_shows_a_test_or_source_file_path_to_players(client, varia
     html = client.get(f"/rules/{variant}", headers=headers).get_data(as_text=True)
     body = html[html.index("<article"):html.index("</article>")]
     assert not re.search(r"tests/|\.py\b|::test_", shown(body)), re.findall(r".{30}(?:tests/|\.py).{30}", shown(body))
+
+
+# A file name a player must never read: a seed's (``002_7cd961f2d9c875a7.txt``), a reference's or a table's
+# (``classic_fr.md``, ``italian.toml``), a test's or a module's path (issue 21: the pages cited the seeds by file).
+FILE_NAME = re.compile(r"\d{3}_[0-9a-f]{16}\.txt|\b[\w.-]+\.(?:md|toml|py|txt)\b|tests/|::test_")
+
+
+def file_names(text: str) -> list[str]:
+    return [text[max(0, m.start() - 30):m.end() + 30] for m in FILE_NAME.finditer(text)]
+
+
+def hrefs(html: str) -> list[str]:
+    """Links too: a reference's link to another variant (``[Samba](samba.md)``) pointed at a file name."""
+    return [h for h in re.findall(r'href="([^"]*)"', html) if FILE_NAME.search(h)]
+
+
+@pytest.mark.parametrize("variant", sorted(p.stem for p in RULES_REF.glob("*.toml")))
+@pytest.mark.parametrize("headers", [{}, HU], ids=["en", "hu"])
+def test_issue21_no_page_a_player_reads_names_a_seed_reference_or_table_file(app, client, tmp_path, variant,
+                                                                               headers):
+    """Issue 21: a player reads a source's name ("Canasta — the international rules, Hungarian edition"), never
+    its file: not on the rules page (text, footnotes, sources, decisions, links), not on a match's rules page or
+    meld checker, not on the checker, the rules index or the home page, not in the printed pad."""
+    from test_variants_print import pdf_text
+    with app.extensions["scorekeeper_sessions"]() as db:
+        per = {"pennies_from_heaven": 3, "diszitett": 1, "keltis": 1}.get(variant, 2)
+        sides = [{"name": n, "players": [f"{n}{i}" for i in range(per)]} if per > 1 else {"name": n}
+                 for n in ("A", "B")]
+        token = matches.create_match(db, variant=variant, options=None, sides=sides).edit_token
+    urls = [f"/rules/{variant}", f"/m/{token}/rules", f"/m/{token}", "/rules", "/", f"/?variant={variant}"]
+    if variant != "keltis":
+        urls += [f"/checker?variant={variant}", f"/m/{token}/checker"]
+    for url in urls:
+        response = client.get(url, headers=headers)
+        assert response.status_code == 200, url
+        html = response.get_data(as_text=True)
+        assert not file_names(shown(html)), (url, file_names(shown(html)))
+        assert not hrefs(html), (url, hrefs(html))
+    for pdf in (f"/pad/{variant}.pdf", f"/m/{token}/sheet.pdf"):
+        text = pdf_text(client.get(pdf, headers=headers).data, tmp_path)
+        assert not file_names(text), (pdf, file_names(text))

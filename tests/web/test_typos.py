@@ -72,7 +72,7 @@ def test_too_many_copies_are_shown_at_the_fields_holding_them_naming_where_they_
                                               "side3-hand": "Q Q"})
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    said = "9 queens are on the table and in hands, the deck holds 8; 7 in Béla's melds; 2 in Dani's hand"
+    said = "nine queens are on the table and in hands, the deck holds eight queens; 7 in Béla's melds; 2 in Dani's hand"
     assert said in errors_after(html, "side1-melds") and said in errors_after(html, "side3-hand")
     assert said not in errors_after(html, "side0-melds") and said in top_of(html)
 

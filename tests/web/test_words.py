@@ -37,8 +37,8 @@ ZSOLI_EIGHT = {"side0-melds": "K K K K K K K 2", "side0-hand": "", "side1-hand":
 
 
 @pytest.mark.parametrize("language, sentence, absent", [
-    ("hu", "1. csoport: Anna: egy 8 lapos csoportban nem lehet zsoli; ebben 1 zsoli van", "wild"),
-    ("en", "a group of 8 may hold no wild cards; this has 1", "zsoli van"),
+    ("hu", "1. csoport: Anna: egy 8 lapos csoportban nem lehet zsoli; ebben egy zsoli van", "wild"),
+    ("en", "a group of 8 may hold no wild cards; this has one wild card", "zsoli van"),
 ])
 def test_a_refused_hand_says_the_whole_problem_in_the_page_language(client, csrf, language, sentence, absent):
     token = create(client, csrf)
@@ -71,7 +71,7 @@ KELTIS_TEN_CLOSED = {"variant": "keltis", "sides": [
     pytest.param(TWO_WENT_OUT, "several_went_out",
                  "egy leosztásban csak egy játékos mehet ki; megjelölve: Anna és Béla", id="a list of names"),
     pytest.param(NINE_JACKS, "too_many_copies",
-                 "bubik: 9 van az asztalon és a kezekben, a pakliban csak 8 van; 7 Anna csoportjaiban; 2 Béla "
+                 "az asztalon és a kezekben kilenc bubi van, a pakliban csak nyolc bubi van; 7 Anna csoportjaiban; 2 Béla "
                  "kezében", id="a rank in the plural and where the cards are"),
     pytest.param(KELTIS_TEN_CLOSED, "too_many_closed_rows",
                  "10 sor van lezárva, de 2 játékos legfeljebb 9 lezárt sorral fejezheti be a játékot: a játék véget "
@@ -100,12 +100,12 @@ def test_the_meld_checker_api_answers_in_hungarian_for_a_hungarian_page(client):
 
 
 @pytest.mark.parametrize("cards, english, hungarian", [
-    ("K K K K K K K K K", "this meld holds 9 kings; the deck has only 8",
-     "királyok: ebben a lerakásban 9 van, a pakliban csak 8 van"),
+    ("K K K K K K K K K", "this meld holds nine kings; the deck has only eight kings",
+     "ebben a lerakásban kilenc király van, a pakliban csak nyolc király van"),
     ("Kh Kh Kh K K", "this meld holds 3 × Kh; the deck has only 2, one per pack",
      "Kh: ebben a lerakásban 3 van, a pakliban csak 2 van, csomagonként egy"),
-    ("JK JK JK K K K K | JK JK Q Q Q", "these melds hold 5 jokers together; the deck has only 4",
-     "jokerek: ezekben a lerakásokban együtt 5 van, a pakliban csak 4 van"),
+    ("JK JK JK K K K K | JK JK Q Q Q", "these melds hold five jokers together; the deck has only four jokers",
+     "ezekben a lerakásokban együtt öt joker van, a pakliban csak négy joker van"),
 ])
 def test_more_copies_than_the_deck_is_said_in_the_asked_language(client, cards, english, hungarian):
     body = {"variant": "international", "cards": cards}

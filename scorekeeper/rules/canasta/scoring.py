@@ -198,7 +198,8 @@ def _hand_problems(rules: Rules, record: HandRecord) -> list[Problem]:
     reds += sum(1 for s in record.sides for c in s.hand_cards if c.is_red_three)
     if reds > rules.red_threes_in_deck:
         out.append(problem("too_many_red_threes", phrase(
-            "%(count)s red threes were recorded, the deck holds %(most)s", count=reds, most=rules.red_threes_in_deck),
+            "%(count_tally)s were recorded, the deck holds %(most)s", count_tally=(reds, "red3"),
+            most=rules.red_threes_in_deck),
             field="sides", fields=tuple(f"sides[{i}].red_threes" for i, s in enumerate(record.sides)
                                         if s.red_three_count)))
     every: list[Card] = [c for s in record.sides for m in s.melds for c in m] + \

@@ -12,27 +12,31 @@ from scorekeeper.rules.cards import Card, format_cards
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.problems import Problem, problem
 
-# The size limits of each shape, as (too few, too many) sentences.
+# The size limits of each shape, as (too few, too many) sentences. The counts are said in words with the card
+# they count ("this has two cards"): the checker shows the offending cards right after the sentence, and a bare
+# number before them ran into them ("this has 1 2").
 _SIZE_WORDS = {
-    GROUP: (phrase("a group needs at least %(low)s cards, this has %(count)s"),
-            phrase("a group holds at most %(high)s cards, this has %(count)s")),
-    WILD_ONLY: (phrase("a group of wild cards only needs at least %(low)s cards, this has %(count)s"),
-                phrase("a group of wild cards only holds at most %(high)s cards, this has %(count)s")),
-    BLACK_THREES: (phrase("a meld of black threes needs at least %(low)s cards, this has %(count)s"),
-                   phrase("a meld of black threes holds at most %(high)s cards, this has %(count)s")),
-    SEQUENCE: (phrase("a sequence needs at least %(low)s cards, this has %(count)s"),
-               phrase("a sequence holds at most %(high)s cards, this has %(count)s")),
+    GROUP: (phrase("a group needs at least %(low_tally)s, this has %(count_tally)s"),
+            phrase("a group holds at most %(high_tally)s, this has %(count_tally)s")),
+    WILD_ONLY: (phrase("a group of wild cards only needs at least %(low_tally)s, this has %(count_tally)s"),
+                phrase("a group of wild cards only holds at most %(high_tally)s, this has %(count_tally)s")),
+    BLACK_THREES: (phrase("a meld of black threes needs at least %(low_tally)s, this has %(count_tally)s"),
+                   phrase("a meld of black threes holds at most %(high_tally)s, this has %(count_tally)s")),
+    SEQUENCE: (phrase("a sequence needs at least %(low_tally)s, this has %(count_tally)s"),
+               phrase("a sequence holds at most %(high_tally)s, this has %(count_tally)s")),
 }
+CARD, WILD, NATURAL = "card", "wild", "natural"     # what a count counts (phrases.CARD_WORDS)
 
 
 def size_problems(cards: tuple[Card, ...], shape: MeldShape, high: int | None = None) -> list[Problem]:
     """Too few or too many cards for the shape (``high``: a cap of this meld's own, instead of ``max_size``)."""
     few, many = _SIZE_WORDS[shape.shape]
     low, high = shape.min_size, shape.max_size if high is None else high
+    count = (len(cards), CARD)
     if 0 < len(cards) < low:
-        return [problem("too_few_cards", phrase(few.template, low=low, count=len(cards)), cards)]
+        return [problem("too_few_cards", phrase(few.template, low_tally=(low, CARD), count_tally=count), cards)]
     if high and len(cards) > high:
-        return [problem("too_many_cards", phrase(many.template, high=high, count=len(cards)), cards)]
+        return [problem("too_many_cards", phrase(many.template, high_tally=(high, CARD), count_tally=count), cards)]
     return []
 
 
@@ -44,21 +48,22 @@ def limit_problems(shape: MeldShape, size: int, naturals: list[Card], wild: list
     if size in shape.max_wilds_by_size and w > shape.max_wilds_by_size[size]:
         allowed = shape.max_wilds_by_size[size]
         limits.append(phrase("a group of %(size)s may hold no wild cards", size=size) if allowed == 0 else
-                      phrase("a group of %(size)s may hold at most %(allowed)s wild card", size=size,
-                             allowed=allowed) if allowed == 1 else
-                      phrase("a group of %(size)s may hold at most %(allowed)s wild cards", size=size,
-                             allowed=allowed))
+                      phrase("a group of %(size)s may hold at most %(allowed_tally)s", size=size,
+                             allowed_tally=(allowed, WILD)))
     if shape.max_wilds is not None and w > shape.max_wilds:
-        limits.append(phrase("at most %(allowed)s wild cards are allowed in a meld", allowed=shape.max_wilds))
+        limits.append(phrase("a meld may hold no wild cards") if shape.max_wilds == 0 else
+                      phrase("a meld may hold at most %(allowed_tally)s", allowed_tally=(shape.max_wilds, WILD)))
     if shape.wild_relation == "fewer" and w >= n:
         limits.append(phrase("wild cards must be fewer than natural cards"))
     if shape.wild_relation == "at_most_half" and w > n:
         limits.append(phrase("at most half of a meld may be wild"))
     if limits:
-        out.append(problem("too_many_wilds", [*limits, phrase("this has %(count)s", count=w)], wild))
+        out.append(problem("too_many_wilds", [*limits, phrase("this has %(count_tally)s", count_tally=(w, WILD))],
+                           wild))
     if n < shape.min_naturals:
-        out.append(problem("too_few_naturals", phrase("a meld needs at least %(low)s natural cards, this has "
-                                                      "%(count)s", low=shape.min_naturals, count=n), naturals))
+        out.append(problem("too_few_naturals", phrase("a meld needs at least %(low_tally)s, this has %(count_tally)s",
+                                                      low_tally=(shape.min_naturals, NATURAL),
+                                                      count_tally=(n, NATURAL)), naturals))
     return out
 
 
@@ -143,12 +148,14 @@ def _best_fit(orders: tuple[Mapping[str, int], ...], naturals: list[Card], wilds
                 gaps += 10 ** 3
             elif gaps > wilds:
                 found = problem("sequence_not_consecutive", phrase(
-                    "these ranks leave %(gaps)s gaps in the sequence, and %(wilds)s wild cards fill them",
-                    gaps=gaps, wilds=wilds), naturals)
+                    "these ranks leave %(gap_tally)s in the sequence, and no wild card fills them",
+                    gap_tally=(gaps, "gap")) if wilds == 0 else phrase(
+                    "these ranks leave %(gap_tally)s in the sequence, with only %(wild_tally)s to fill them",
+                    gap_tally=(gaps, "gap"), wild_tally=(wilds, WILD)), naturals)
             elif size > len(order):
                 found = problem("sequence_not_consecutive", phrase(
-                    "a sequence has at most %(most)s ranks, this has %(count)s cards", most=len(order),
-                    count=size), naturals)
+                    "a sequence has at most %(most)s ranks, this has %(count_tally)s", most=len(order),
+                    count_tally=(size, CARD)), naturals)
             else:
                 return None
         if best_gaps is None or gaps < best_gaps:

@@ -146,8 +146,8 @@ def check_meld(rules: Rules | str, cards: str | Iterable[Card], context: MeldCon
         problems += [problem("more_copies_than_deck", says, offending)
                      for _, says, offending in copy_problems(rules, cards, _IN_ONE_MELD)]
     if not cards:
-        problems.append(problem("too_few_cards", phrase("a meld needs at least %(low)s cards, and none were given",
-                                                        low=rules.min_size)))
+        problems.append(problem("too_few_cards", phrase("a meld needs at least %(low_tally)s, and none were given",
+                                                        low_tally=(rules.min_size, "card"))))
     opening_value = _opening_value(rules, kind, cards, rank, card_value)
     shape = _SHAPE_OF.get(kind)
     canasta = _canasta_kind(rules, shape, cards, wild, rank) if not problems and shape in (GROUP, SEQUENCE, WILD_ONLY) \
@@ -204,11 +204,13 @@ def wild_cards(rules: Rules, cards: Iterable[Card]) -> list[Card]:
 
 # How many copies are too many, said of one meld, of the melds of one opening, of a whole hand: by rank (the
 # deck's count of a rank) and by card (a suit given: one per pack).
-_IN_ONE_MELD = (phrase("this meld holds %(count)s %(rank)s; the deck has only %(most)s"),
+# The counts by rank are said in words with the rank ("nine 7s; the deck has only eight 7s", not "9 7s; … only
+# 8" followed by the offending cards: phrases.tally).
+_IN_ONE_MELD = (phrase("this meld holds %(count_tally)s; the deck has only %(most_tally)s"),
                 phrase("this meld holds %(count)s × %(card)s; the deck has only %(most)s, one per pack"))
-_IN_ONE_OPENING = (phrase("these melds hold %(count)s %(rank)s together; the deck has only %(most)s"),
+_IN_ONE_OPENING = (phrase("these melds hold %(count_tally)s together; the deck has only %(most_tally)s"),
                    phrase("these melds hold %(count)s × %(card)s together; the deck has only %(most)s, one per pack"))
-IN_ONE_HAND = (phrase("%(count)s %(rank)s are on the table and in hands, the deck holds %(most)s"),
+IN_ONE_HAND = (phrase("%(count_tally)s are on the table and in hands, the deck holds %(most_tally)s"),
                phrase("%(count)s × %(card)s are on the table and in hands, the deck holds %(most)s, one per pack"))
 
 
@@ -241,7 +243,7 @@ def copy_problems(rules: Rules, cards: Iterable[Card],
                   words: tuple[Phrase, Phrase]) -> list[tuple[tuple[str, str | None], Phrase, list[Card]]]:
     """Each excess of :func:`excess_copies` as ``((key, suit), sentence, cards)``; ``words`` are the sentences
     by rank and by card."""
-    return [((key, suit), phrase(words[0].template, count=n, rank=key, most=most) if suit is None else
+    return [((key, suit), phrase(words[0].template, count_tally=(n, key), most_tally=(most, key)) if suit is None else
              phrase(words[1].template, count=n, card=str(offending[0]), most=most), offending)
             for key, suit, n, most, offending in excess_copies(rules, cards)]
 
