@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.serving import CLEAN_ENV, REPO, fetch, free_port, source_copy, stop, wait_for_page
+from tests.install.serving import CLEAN_ENV, REPO, fetch, free_port, source_copy, stop, wait_for_page
 
 pytestmark = pytest.mark.packaging
 
