@@ -9,7 +9,6 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _secret_key(instance: Path) -> str:
@@ -111,15 +110,18 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     from scorekeeper.store import db
     from scorekeeper import i18n, limiter, security, web
 
+    from scorekeeper.rules.tables.shipped import shipped
+
+    # The source tree's top-level folders, or the installed wheel's copies of them (rules/tables/shipped.py).
     app = Flask(__name__, instance_path=instance_path, instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+                template_folder=str(shipped("templates")), static_folder=str(shipped("static")))
     app.json = _rules_json(app)
     instance = Path(app.instance_path)
     with _starting("make the instance folder", instance, _FOLDER_FIX):
         _private_folder(instance)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}",
-        RULES_REF=str(ROOT / "rules_ref"),
+        RULES_REF=str(shipped("rules_ref")),
         LANGUAGES=("en", "hu"),
         MAX_CONTENT_LENGTH=1024 * 1024,    # a hand record is a few kB; refuse megabyte bodies with 413
         WTF_CSRF_TIME_LIMIT=None,          # a hand can take a long time to play; the token lives with the session

@@ -7,6 +7,7 @@ and bounds each request itself and serves many phones from a pool of threads.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import logging
 import select
@@ -240,10 +241,58 @@ def table_server(app: Any, channel: type[HTTPChannel] = ArrivalDeadlineChannel, 
     return server
 
 
+# A port another program holds: EADDRINUSE, or its Windows socket error; Windows also answers WSAEACCES for a port
+# in a range it reserved (Hyper-V), which the player fixes the same way.
+_TAKEN = {errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1), getattr(errno, "WSAEACCES", -1)}
+_OTHER_PORT = 8000
+
+
+def bind_problem(exc: OSError, host: str, port: int) -> str | None:
+    """What to tell the player when listening on ``host:port`` failed with ``exc``; None: not theirs to fix."""
+    other = _OTHER_PORT if port != _OTHER_PORT else _OTHER_PORT + 80
+    if exc.errno in _TAKEN:
+        # 5000 is the default and, on macOS 12+, the AirPlay receiver's port: the first thing a Mac user meets.
+        mac = " (on a Mac: the AirPlay receiver)" if port == 5000 else ""
+        return f"port {port} is taken{mac} — try --port {other}"
+    if exc.errno == errno.EACCES:
+        return f"port {port} needs administrator rights on this computer — try --port {other}"
+    if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+        return (f"{host} is not an address of this computer — leave --host out (this computer only) or give "
+                "--host 0.0.0.0 (every address, for the phones)")
+    return None
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise StartupError (the CLI's exit 2, one line) when ``host:port`` cannot be listened on, before the
+    address and QR code are printed for the phones: they would open a server that never started. Binds and closes
+    a socket the way waitress will (SO_REUSEADDR outside Windows, where it would let two servers share a port)."""
+    from scorekeeper import StartupError
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in infos:
+            with socket.socket(family, kind, proto) as probe:
+                if hasattr(socket, "SO_REUSEADDR") and not hasattr(socket, "SO_EXCLUSIVEADDRUSE"):
+                    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+    except OSError as exc:
+        problem = bind_problem(exc, host, port)
+        if problem is None:
+            raise
+        raise StartupError(problem) from None
+
+
 def run_table_server(app: Any, **settings: Any) -> None:
     """Serve until interrupted (Ctrl+C), as waitress.serve does."""
+    from scorekeeper import StartupError
     logging.basicConfig()
-    table_server(app, **settings).run()
+    try:
+        server = table_server(app, **settings)
+    except OSError as exc:          # taken between check_port and here: the same one line, never "a bug"
+        problem = bind_problem(exc, settings.get("host", ""), settings.get("port", 0))
+        if problem is None:
+            raise
+        raise StartupError(problem) from None
+    server.run()
 
 
 def connection_limit(say: Callable[[str], None] = print) -> int:
@@ -289,6 +338,7 @@ def serve(app: Any, *, host: str, port: int, say: Callable[[str], None] = print,
     """Serve ``app`` with waitress until interrupted, after saying where to open it."""
     if serve_with is None:
         serve_with = run_table_server
+        check_port(host, port)
     announce(host, port, say, qr=qr)
     if hasattr(app, "config"):
         from scorekeeper.limiter import hold_refusals

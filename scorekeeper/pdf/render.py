@@ -7,7 +7,11 @@ from pathlib import Path
 from threading import Lock
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]       # the project: static/print.css, and the base of relative URLs
+from scorekeeper.rules.tables.shipped import shipped
+
+# The folder holding static/ (the source tree, or the installed wheel's scorekeeper/_shipped/): the base of the
+# sheets' relative URLs, and static/print.css.
+ROOT = shipped("static").parent
 
 PRINT_CSS = ROOT / "static" / "print.css"
 

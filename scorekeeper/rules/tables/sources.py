@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parents[3] / "rules_ref" / "sources" / "seeds.toml"
+from scorekeeper.rules.tables.shipped import shipped
+
+SEEDS = shipped("rules_ref") / "sources" / "seeds.toml"
 
 # A seed's file, with the word "seed(s)" and the backticks the references put around it.
 _FILE = re.compile(r"(?:\b[Ss]eeds? )?`?(\d{3})_[0-9a-f]{16}\.txt`?( l\.)?")

@@ -23,8 +23,9 @@ from typing import Any, Callable, Iterator, Mapping
 from scorekeeper.rules.errors import RecordError, VariantError
 from scorekeeper.rules.tables.families import GameRules, VariantInfo, family, table_folders
 from scorekeeper.rules.tables.reading import frozen, read_table, thawed
+from scorekeeper.rules.tables.shipped import shipped
 
-RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF", Path(__file__).resolve().parents[3] / "rules_ref"))
+RULES_REF = Path(os.environ.get("SCOREKEEPER_RULES_REF") or shipped("rules_ref"))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
