@@ -109,7 +109,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     from flask import Flask
 
     from scorekeeper.store import db
-    from scorekeeper import i18n, limiter, security, web
+    from scorekeeper import compression, i18n, limiter, security, web
 
     app = Flask(__name__, instance_path=instance_path, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
@@ -140,6 +140,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     i18n.init_app(app)
     web.init_app(app)
     limiter.init_app(app)
+    compression.init_app(app)
     return app
 
 
