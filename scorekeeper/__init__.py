@@ -108,7 +108,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     from flask import Flask
 
     from scorekeeper.store import db
-    from scorekeeper import i18n, limiter, security, web
+    from scorekeeper import compression, i18n, limiter, security, web
 
     from scorekeeper.rules.tables.shipped import shipped
 
@@ -142,6 +142,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     i18n.init_app(app)
     web.init_app(app)
     limiter.init_app(app)
+    compression.init_app(app)
     return app
 
 

@@ -239,7 +239,7 @@ def test_checker_ids_are_unique_and_every_control_has_a_label(client, path):
 
 def test_checker_links_the_site_icon(client):
     html = client.get("/checker").get_data(as_text=True)
-    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html
+    assert re.search(r'<link rel="icon" href="/static/favicon\.svg\?v=[0-9a-f]{12}" type="image/svg\+xml">', html)
 
 
 def test_a_reference_that_became_unreadable_after_the_tables_loaded_is_no_page_not_a_500(app, client, tmp_path):

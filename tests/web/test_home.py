@@ -309,7 +309,7 @@ def test_the_options_open_when_one_of_them_has_an_error(client, csrf):
 def test_every_page_links_the_icon_and_favicon_ico_answers_with_it(client):
     for path in ("/", "/checker", "/rules"):
         html = client.get(path).get_data(as_text=True)
-        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html, path
+        assert re.search(r'<link rel="icon" href="/static/favicon\.svg\?v=[0-9a-f]{12}" type="image/svg\+xml">', html), path
     with client.get("/static/favicon.svg") as icon, client.get("/favicon.ico") as legacy:   # closes the files
         assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
         root = ET.fromstring(icon.get_data())

@@ -176,7 +176,7 @@ def test_the_edit_page_shares_both_links_with_a_qr_code_each(client, db):
         assert all("style" not in el.attrib for el in svg.iter())
         assert svg.get("role") == "img" and svg.find("title").text.startswith("QR code of the")
     assert page.count('data-copy="') == 2 and page.count('data-share="') == 2
-    assert 'src="/static/share.js"' in page and "Rematch" in page
+    assert 'src="/static/share.js?v=' in page and "Rematch" in page
 
 
 def test_the_view_page_shares_only_the_view_link(client, db):
