@@ -19,25 +19,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from web_bench import HANDS, PLAYERS, hand  # noqa: E402  (the same 30-hand match as the sheet's bench)
+from web_bench import HANDS, build_database  # noqa: E402  (the same 30-hand match as the sheet's bench)
 
 PHONE_HTTP = {"Accept-Encoding": "gzip, deflate"}      # Chromium over http: no br, no zstd
 STATIC = re.compile(r'(?:src|href)="(/static/[^"]+)"')
 
 
 def build(url: str):
+    """The sheet bench's 30-hand match (web_bench.build_database), and an app over it without limits."""
     from scorekeeper import create_app
-    from scorekeeper.store import matches
-    from scorekeeper.store.db import get_session
 
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False})
-    with app.app_context():
-        session = get_session()
-        match = matches.create_match(session, variant="diszitett", options=None,
-                                     sides=[{"name": p} for p in PLAYERS], title="Bench: 30 hands")
-        for number in range(HANDS):
-            matches.add_hand(session, match, hand(number), based_on=match.version)
-        return app, match.edit_token
+    token, _totals = build_database(url)
+    return create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False}), token
 
 
 def size(client, path: str, headers: dict) -> int:

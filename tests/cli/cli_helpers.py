@@ -70,3 +70,18 @@ def run_installed(*args: str, stdin: str = "", cwd: Path | None = None, env: Map
     command = [str(Path(sys.executable).with_name("scorekeeper"))] if script else [sys.executable, "-m", "scorekeeper"]
     return subprocess.run([*command, *args], input=stdin, capture_output=True, text=True, encoding="utf-8",
                           cwd=cwd, timeout=timeout, env={**os.environ, **(env or {})})
+
+
+# International, default form (2 partnerships). N-S: natural canasta 500 + red three 100 + out 100 = 700;
+# 140 + 50 - 10 = 180; 880; 1400 -> 2280, next minimum 90. E-W: red three 100; 80 - 65 = 15; penalty -100; 15;
+# 2990 -> 3005, next minimum 120.
+INTERNATIONAL = {
+    "variant": "international",
+    "totals_before": {"N-S": 1400, "E-W": 2990},
+    "sides": [
+        {"name": "N-S", "players": ["Anna", "Cili"], "melds": ["A A A A A A A", "K K K 2"], "red_threes": 1,
+         "out": "out", "hand": {"Anna": "", "Cili": "5 3"}},
+        {"name": "E-W", "players": ["Béla", "Dani"], "melds": ["Q Q Q JK"], "red_threes": {"Dani": 1},
+         "hand": {"Béla": "JK 4", "Dani": "8"}, "penalties": [{"code": "out_of_turn_meld"}]},
+    ],
+}

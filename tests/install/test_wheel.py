@@ -18,21 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.cli_helpers import INTERNATIONAL
 from tests.install.serving import CLEAN_ENV, REPO, fetch, free_port, source_copy, stop, wait_for_page
 
 pytestmark = pytest.mark.packaging
 
-# A legal international hand (tests/cli/test_cli.py's INTERNATIONAL, seed 000's worked example).
-HAND = {
-    "variant": "international",
-    "totals_before": {"N-S": 1400, "E-W": 2990},
-    "sides": [
-        {"name": "N-S", "players": ["Anna", "Cili"], "melds": ["A A A A A A A", "K K K 2"], "red_threes": 1,
-         "out": "out", "hand": {"Anna": "", "Cili": "5 3"}},
-        {"name": "E-W", "players": ["Béla", "Dani"], "melds": ["Q Q Q JK"], "red_threes": {"Dani": 1},
-         "hand": {"Béla": "JK 4", "Dani": "8"}, "penalties": [{"code": "out_of_turn_meld"}]},
-    ],
-}
+HAND = INTERNATIONAL       # a legal international hand (seed 000's worked example), as tests/cli scores it
 
 
 @pytest.fixture(scope="module")
