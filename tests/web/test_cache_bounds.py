@@ -8,7 +8,7 @@ import secrets
 
 import pytest
 
-from scorekeeper.store import matches
+from scorekeeper.store import matches, replays
 from scorekeeper.store.remembered import Remembered
 
 API = "/api/v1"
@@ -68,16 +68,16 @@ def test_remembered_pads_are_bounded_by_bytes(client, monkeypatch):
 
 
 def test_scoresheets_are_bounded_by_hands_times_sides(app, client, monkeypatch):
-    monkeypatch.setattr(matches._sheets, "limit", 40)
-    matches._sheets.clear()
+    monkeypatch.setattr(replays._sheets, "limit", 40)
+    replays._sheets.clear()
     short = [new_match(client, hands=3) for _ in range(3)]          # (3 + 1) × 2 = 8 each
     for token in short:
         client.get(f"{API}/matches/{token}")
-    assert matches._sheets.weight <= 40
+    assert replays._sheets.weight <= 40
     long = new_match(client, hands=19)                                # (19 + 1) × 2 = 40: pushes the others out
     client.get(f"{API}/matches/{long}")
-    assert matches._sheets.weight <= 40 and len(matches._sheets) <= 2
-    matches._sheets.clear()
+    assert replays._sheets.weight <= 40 and len(replays._sheets) <= 2
+    replays._sheets.clear()
 
 
 def test_remembered_forgets_the_least_recently_used_and_keeps_nothing_too_heavy():

@@ -10,7 +10,7 @@ import shutil
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper.store import matches, transfer
+from scorekeeper.store import matches, replays, transfer
 from scorekeeper.store.models import Match
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.tables import variants
@@ -45,8 +45,8 @@ def tables(tmp_path, monkeypatch):
             path.write_text(text.replace(old, new), encoding="utf-8")
         variants._RULES_CACHE.clear()          # the tables reloaded, as a restarted server reads them
         variants.registry.cache_clear()
-        matches._sheets.clear()                # and nothing remembered from before: every sheet is replayed
-        matches._replays.clear()
+        replays._sheets.clear()                # and nothing remembered from before: every sheet is replayed
+        replays._replays.clear()
 
     yield change
     variants.registry.cache_clear()

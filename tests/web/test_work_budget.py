@@ -19,7 +19,7 @@ import pytest
 from scorekeeper.rules import records as scoring    # the dispatcher every scoring goes through
 from scorekeeper.rules.tables.house import house_pin
 from scorekeeper.rules.work import IMPORT_WORK, scoring_cost
-from scorekeeper.store import matches, transfer
+from scorekeeper.store import matches, replays, transfer
 from test_entry import BIG_HAND, SEED_HAND, SMALL_HAND
 from test_preview import preview, sheet_cells
 
@@ -60,8 +60,8 @@ def sheet(client, token) -> dict:
 
 def from_hand_one(client, token) -> dict:
     """The sheet as a replay from hand 1 gives it: nothing remembered from the saves and previews before."""
-    matches._replays.clear()
-    matches._sheets.clear()
+    replays._replays.clear()
+    replays._sheets.clear()
     return sheet(client, token)
 
 
