@@ -99,7 +99,7 @@ def read_house(form: Mapping[str, str], variant: str) -> HouseInput:
         try:
             got.partial = core.unflat(got.flat)
         except RecordError as exc:       # a key of the box no table can have ("k-1"): told at the box
-            got.json_errors.append(say(exc.says) if getattr(exc, "says", None) else str(exc))
+            got.json_errors.append(say(exc.says or str(exc)))
     return got
 
 
@@ -207,7 +207,7 @@ def _read_json(text: str, got: HouseInput) -> None:
     try:
         extra = core.flat(partial)
     except RecordError as exc:
-        got.json_errors.append(say(exc.says) if getattr(exc, "says", None) else str(exc))
+        got.json_errors.append(say(exc.says or str(exc)))
         return
     for key in extra:
         clash = next((k for k in got.flat if k == key or k.startswith(key + ".") or key.startswith(k + ".")), None)
