@@ -10,7 +10,8 @@
      ask(input) sends it (after the one in flight, which is aborted unless wait is set, and whose answer is then
      dropped); when send's promise rejects, the newest input (never an old one) is sent again with backoff while
      the page is visible, at once when it becomes visible again or the browser says it is back online.
-     answer(value, input) gets the answer for the newest input only; failed(error, input, attempt) each failure.
+     answer(value, input) gets the answer for the newest input only; failed(error, input, attempt) each failure;
+     cancel() forgets the input, the one in flight and any retry.
 
    A plain script that also exports itself for Node's test runner (tests/js/retry.test.js); the environment
    (timers, visibility, events) can be given so the tests can drive time. No game rule here. */
@@ -121,6 +122,15 @@
 
     return {
       ask: function (input) { latest = input; hasInput = true; dirty = true; go(); },
+      cancel: function () {             // nothing to ask any more (the input was emptied): no late answer either
+        hasInput = false;
+        dirty = false;
+        failures = 0;
+        env.clearTimeout(timer);
+        timer = null;
+        if (current && current.controller) { current.controller.abort(); }
+        current = null;
+      },
       retry: now,
       get failing() { return failures > 0; },
       get busy() { return current !== null; }

@@ -239,3 +239,19 @@ test("fetch works on a page without the connection indicator", async () => {
   env.fetch = () => Promise.reject(new TypeError("Failed to fetch"));
   await assert.rejects(R.fetch("/x", {}, 8000, env), TypeError);
 });
+
+test("cancel drops the request in flight and the retry: an emptied input gets no late answer", async () => {
+  const env = fakeEnv(), net = network(), { r, seen } = channel(env, net);
+  r.ask("A");
+  net.last().reject(new Error("down"));
+  await env.advance(0);
+  r.ask("B");
+  const inFlight = net.last();
+  r.cancel();
+  assert.equal(inFlight.aborted, true);
+  await env.advance(60000);
+  env.fire("online");
+  assert.equal(net.calls.length, 2);
+  assert.deepEqual(seen.answers, []);
+  assert.equal(r.failing, false);
+});
