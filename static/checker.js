@@ -173,6 +173,26 @@
       }
     }).catch(function (error) {
       if (error && error.name === "AbortError") { return; }
+      if (mine === seq) { checkOnPhone(body, min, mine); }
+    });
+  }
+
+  /* Issue 22: the server cannot be reached; a phone that chose "Play offline on this phone" (static/offline.js)
+     judges the meld itself, with the server's own Python, and says so under the verdict. */
+  function checkOnPhone(body, min, mine) {
+    var offline = window.ScorekeeperOffline;
+    if (!offline || !offline.ready) { apiBroken = true; showError(strings.failed); return; }
+    offline.ask("check", body).then(function (answer) {
+      if (mine !== seq) { return; }
+      if (answer.status === 200) {
+        showError("");
+        render(answer.data, min);
+        result.firstChild.appendChild(el("p", "checked-here", offline.strings.checked_here));
+      } else {
+        showError(answer.data.error.message);
+        clearResult();
+      }
+    }, function () {
       if (mine === seq) { apiBroken = true; showError(strings.failed); }
     });
   }
