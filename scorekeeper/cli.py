@@ -286,7 +286,7 @@ def offline_fetch_command(instance: str | None) -> None:
     """Download the pinned Pyodide, check its digest and keep the files offline scoring needs (idempotent)."""
     from flask import Flask
 
-    from scorekeeper.pyodide_fetch import VERSION, FetchError, fetch
+    from scorekeeper.offline_files import VERSION, FetchError, fetch
 
     # the instance folder create_app uses (Flask's default for this package), without opening the app itself
     where = instance or Flask("scorekeeper").instance_path

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper.pyodide_fetch import folder, present
+from scorekeeper.offline_files import folder, present
 
 
 def fetched_pyodide() -> Path:

@@ -1,11 +1,14 @@
-"""Getting Pyodide onto a server for offline scoring (issue 22: "Play offline on this phone", over https).
+"""The files a phone downloads to score offline (issue 22: "Play offline on this phone", over https): Pyodide,
+fetched onto the server, and the rules core as one zip.
 
 Pyodide is no Python dependency and never goes into git: a server that offers offline scoring downloads the
 pinned npm tarball once (``python -m scorekeeper offline fetch``), checks it against the npm ``integrity`` pinned
 here, and keeps only the files a stdlib-only program needs in ``instance/pyodide/<version>/``. The version and its
 digest are written in this one place; the routes (web/offline.py) serve exactly :data:`FILES`.
 
-Standard library only: it runs before anything else is installed (``.ci/run``'s install stage).
+The core zip (:func:`core_zip`) is ``scorekeeper.rules`` and the tables it reads, nothing of the web app.
+
+Standard library only: the fetch runs from ``.ci/run``'s install stage, and tests/core builds the zip.
 """
 
 from __future__ import annotations
@@ -14,12 +17,16 @@ import base64
 import gzip
 import hashlib
 import io
+import zipfile
 import os
 import shutil
 import tarfile
 import tempfile
 import urllib.request
+from functools import lru_cache
 from pathlib import Path
+
+from scorekeeper.rules.tables.shipped import shipped
 
 VERSION = "0.27.7"
 TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
@@ -101,3 +108,38 @@ def fetch(instance: str | os.PathLike[str], url: str = TARBALL) -> tuple[Path, b
         return target, False
     unpack(download(url), target)
     return target, True
+
+
+_ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def _core_files() -> list[tuple[str, Path]]:
+    """(name in the zip, file): the rules package and the tables it reads, laid out as an installed wheel keeps
+    them (``scorekeeper/_shipped/rules_ref``: rules/tables/shipped.py finds them there inside Pyodide)."""
+    package = Path(__file__).resolve().parent          # scorekeeper/
+    files = [(f"scorekeeper/{p.relative_to(package).as_posix()}", p)
+             for p in sorted((package / "rules").rglob("*.py")) if "__pycache__" not in p.parts]
+    tables = shipped("rules_ref")
+    files += [(f"scorekeeper/_shipped/rules_ref/{p.relative_to(tables).as_posix()}", p)
+              for p in sorted(tables.rglob("*")) if p.is_file() and p.suffix in (".toml", ".md")]
+    return files
+
+
+# The package's own __init__ is the web app's home: the phone gets a bare package, so nothing but the rules core
+# (stdlib only) is in the zip.
+_PACKAGE_INIT = '"""scorekeeper\'s rules core, as the offline scorer runs it on a phone (offline_files.py)."""\n'
+
+
+@lru_cache(maxsize=1)
+def core_zip() -> tuple[bytes, str]:
+    """The zip and the first 12 hex digits of its SHA-256; built once per process, the same bytes every time
+    (fixed dates, sorted names), so every worker of a server names it alike."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        archive.writestr(zipfile.ZipInfo("scorekeeper/__init__.py", _ZIP_DATE), _PACKAGE_INIT)
+        for name, path in _core_files():
+            info = zipfile.ZipInfo(name, _ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    data = buffer.getvalue()
+    return data, hashlib.sha256(data).hexdigest()[:12]
