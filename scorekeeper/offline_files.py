@@ -57,7 +57,7 @@ def present(directory: Path) -> bool:
         (directory / f"{name}.gz").is_file() for name in PRECOMPRESSED)
 
 
-def check_integrity(data: bytes, integrity: str = INTEGRITY) -> None:
+def check_integrity(data: bytes, integrity: str) -> None:
     algorithm, _, expected = integrity.partition("-")
     if algorithm != "sha512":
         raise FetchError(f"unsupported integrity {integrity!r}")
@@ -77,16 +77,19 @@ def download(url: str = TARBALL) -> bytes:
     return data
 
 
-def unpack(data: bytes, target: Path) -> None:
+def unpack(data: bytes, target: Path, integrity: str = INTEGRITY) -> None:
     """The checked tarball's :data:`FILES` into ``target``, all at once: written into a sibling temporary folder
     and renamed into place, so a half-finished fetch never leaves a folder that :func:`present` accepts."""
-    check_integrity(data)
+    check_integrity(data, integrity)
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     try:
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
             for name in FILES:
-                member = tar.getmember(f"package/{name}")
+                try:
+                    member = tar.getmember(f"package/{name}")
+                except KeyError:
+                    raise FetchError(f"the tarball has no package/{name}; not a Pyodide {VERSION} tarball") from None
                 source = tar.extractfile(member)
                 if source is None:
                     raise FetchError(f"package/{name} is not a file in the tarball")
@@ -101,12 +104,12 @@ def unpack(data: bytes, target: Path) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def fetch(instance: str | os.PathLike[str], url: str = TARBALL) -> tuple[Path, bool]:
+def fetch(instance: str | os.PathLike[str], url: str = TARBALL, integrity: str = INTEGRITY) -> tuple[Path, bool]:
     """The pinned Pyodide in ``instance``: its folder, and whether it was downloaded now (False: already there)."""
     target = folder(instance)
     if present(target):
         return target, False
-    unpack(download(url), target)
+    unpack(download(url), target, integrity)
     return target, True
 
 
