@@ -150,6 +150,17 @@
     result.insertBefore(note, result.firstChild);
   }
 
+  /* Issue 22: the server cannot be reached; a phone that chose "Play offline on this phone" (static/offline.js)
+     judges the meld itself, with the server's own Python, and says so under the verdict. Without it the request
+     fails as before and is asked again by itself (static/retry.js). */
+  function checkOnPhone(body, error) {
+    var offline = window.ScorekeeperOffline;
+    if (!offline || !offline.ready || (error && error.name === "AbortError")) { throw error; }
+    return offline.ask("check", body).then(function (answer) {
+      return {status: answer.status, data: answer.data, here: true};
+    });
+  }
+
   var asking = window.ScorekeeperRetry.request({
     send: function (input, signal) {
       return window.ScorekeeperRetry.fetch(api, {
@@ -162,13 +173,14 @@
         }
         return response.json().then(function (data) { return {status: response.status, data: data}; },
                                     function () { return {status: response.status, data: null}; });
-      });
+      }).catch(function (error) { return checkOnPhone(input.body, error); });
     },
     answer: function (answer, input) {
       if (answer.status === 200 && answer.data) {
         showError("");
         clearResult();
         render(answer.data, input.min);
+        if (answer.here) { result.firstChild.appendChild(el("p", "checked-here", window.ScorekeeperOffline.strings.checked_here)); }
       } else if (answer.status === 400 && answer.data && answer.data.error) {
         showError(answer.data.error.message);
         clearResult();

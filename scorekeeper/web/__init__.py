@@ -100,7 +100,7 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from scorekeeper import api
     from scorekeeper.security import csrf
-    from scorekeeper.web import checker, files, home, static_urls
+    from scorekeeper.web import checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
     from scorekeeper.web.house import views as house
     from scorekeeper.web.match import views as match, rules as match_rules, pages
@@ -117,6 +117,7 @@ def init_app(app: Flask) -> None:
     # preflight (which we never grant), so it is exempt from the form CSRF token.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
+    offline.init_app(app)      # issue 22: the offline scorer's files, offered where they were fetched
     for code in (400, 403, 404, 405, 409, 413, 415, 422, 500, 503):
         app.register_error_handler(code, _error(code))
     app.register_error_handler(RateLimitExceeded, _too_many)
