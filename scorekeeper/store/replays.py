@@ -147,7 +147,9 @@ def _replay(match: Match) -> dict[str, Any]:
     totals = {n: 0 for n in names}
     seats = seating([s.players for s in match.sides])
     first = match.first_dealer if match.first_dealer in seats else None   # NULL: an older match, its first player
-    dealt = dealers(len(entries), seats, first, rules.deal_passes)
+    # a match stored without sides (only ever by hand, as a migration test does) has no seat to deal from
+    dealt: list[str | None] = [*dealers(len(entries), seats, first, rules.deal_passes)] if seats else \
+        [None] * (len(entries) + 1)
     hands = []
     for number, (entry, result) in enumerate(zip(entries, results), start=1):
         totals.update(result["totals"])

@@ -63,11 +63,15 @@ class NewMatchForm(FlaskForm):
     def seat_name(self, seat: str | None) -> str:
         """The name typed in the row a ``first_dealer`` choice points at ("2": player row 2, "2.1": side 2's first
         player), "" for an empty row or a choice that points nowhere."""
-        side, _dot, player = (seat or "").partition(".")
-        try:
-            row = self.sides[int(side) - 1].form
-            name = row.players.data[int(player or 1) - 1] if self.per_row > 1 else row.name.data
-        except (ValueError, IndexError):
+        found = re.fullmatch(r"([1-9])(?:\.([1-9]))?", seat or "")
+        if found is None or (found.group(2) is None) != (self.per_row == 1) or int(found.group(1)) > len(self.sides):
+            return ""
+        row = self.sides[int(found.group(1)) - 1].form
+        if self.per_row == 1:
+            name = row.name.data
+        elif int(found.group(2)) <= len(row.players.data):
+            name = row.players.data[int(found.group(2)) - 1]
+        else:
             return ""
         return (name or "").strip()
 
@@ -107,7 +111,10 @@ def new_match_form(variant_id: str, shape: Mapping[str, str], **kwargs: Any) -> 
     attrs = {"options": FormField(_options_form(variant_id)),
              "sides": Rows(FormField(row), most),
              "first_dealer": SelectField(_first_dealer_label(rules), choices=_seat_choices(most, per),
-                                         default="1" if per == 1 else "1.1")}
+                                         default="1" if per == 1 else "1.1",
+                                         # a value outside the list gets validate_first_dealer's message, which
+                                         # says what the field is, not WTForms' bare "Not a valid choice"
+                                         validate_choice=False)}
     cls = type(f"NewMatch_{variant_id}", (NewMatchForm,), attrs)
     data = {"variant": variant_id, "options": dict(shape), **kwargs.pop("data", {})}
     form = cls(data=data, **kwargs)
