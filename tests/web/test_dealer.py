@@ -141,7 +141,7 @@ def test_the_pdf_sheet_names_the_next_dealer_and_who_dealt_each_hand(client):
     created = new_match(client, first_dealer="Béla")
     assert add(client, created["edit_token"], README_HAND, 0).status_code == 201
     printed = re.sub(r"\s+", " ", pdf_text(client.get(f"/m/{created['edit_token']}/sheet.pdf").data))
-    assert "Next deal: Anna." in printed and "Dealt by Béla" in printed
+    assert "Deals next Anna" in printed and "Dealt by Béla" in printed
 
 
 # --- the API ----------------------------------------------------------------------------------------------------
