@@ -245,3 +245,12 @@ def test_revision_0005_downgrades_to_0004_without_the_column(url):
         assert schema_differences(engine, Base.metadata) == []
     finally:
         engine.dispose()
+
+
+def test_a_rematch_keeps_the_first_dealer(client, db, csrf):
+    old = matches.create_match(db, variant="diszitett", options=None, sides=[{"name": "Anna"}, {"name": "Béla"}],
+                               first_dealer="Béla")
+    response = client.post(f"/m/{old.edit_token}/rematch", data={"csrf_token": csrf})
+    assert response.status_code == 303
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"{API}/matches/{token}").json["next_dealer"] == "Béla"
