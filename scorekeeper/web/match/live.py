@@ -100,7 +100,7 @@ def _not_found(error):
 def live_strings(plays_games: bool) -> dict[str, str]:
     """What the hand form's notice says (static/live.js fills in the number): in the page's language, a game for
     a family whose entries are games (Keltis), as views.py says it. ``{n}`` is the number the script writes in;
-    the count of changes comes in both plural forms the script needs (English and Hungarian choose by n == 1)."""
+    ``more`` counts the saves since the form was opened."""
     n = "{n}"
     if plays_games:
         said = {"add": _("Game %(number)s was saved on another phone.", number=n),
@@ -110,8 +110,7 @@ def live_strings(plays_games: bool) -> dict[str, str]:
         said = {"add": _("Hand %(number)s was saved on another phone.", number=n),
                 "edit": _("Hand %(number)s was corrected on another phone.", number=n),
                 "undo": _("Hand %(number)s was removed on another phone.", number=n)}
-    return {**said,
-            "one": ngettext("%(num)s change since this form was opened.",
-                            "%(num)s changes since this form was opened.", 1, num=n),
-            "other": ngettext("%(num)s change since this form was opened.",
-                              "%(num)s changes since this form was opened.", 2, num=n)}
+    # Shown only for two or more, so the form for 2 is the one the script needs in English and Hungarian (whose
+    # plural does not change with the number); a language whose plural changes past 2 would need its forms here.
+    return {**said, "more": ngettext("%(count)s change since this form was opened.",
+                                     "%(count)s changes since this form was opened.", 2, count=n)}
