@@ -157,14 +157,14 @@
     return true;
   }
 
-  function sheetChanged(doc, win) {
+  function sheetChanged(doc, win, page) {
     return function () {
-      return win.fetch(win.location.pathname + win.location.search,
-                       { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      return win.fetch(page, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         if (response.status !== 200) { throw { retryAfter: response.headers.get("Retry-After") }; }
         return response.text();
       }).then(function (html) {
-        if (!swapParts(doc, win, html)) { win.location.reload(); }
+        // a page of another shape (never seen: both have the same parts): the plain sheet, not a re-post
+        if (!swapParts(doc, win, html)) { win.location.assign(page); }
       });
     };
   }
@@ -192,7 +192,7 @@
       try { words = JSON.parse(box.dataset.liveStrings || "{}"); } catch (e) { return null; }
       onChange = formChanged(doc, box, words);
     } else {
-      onChange = sheetChanged(doc, win);
+      onChange = sheetChanged(doc, win, box.dataset.livePage || win.location.pathname);
     }
     var form = doc.getElementById(box.dataset.liveForm || "");
     var versionInput = form && form.querySelector("input[name=version]");

@@ -4,6 +4,10 @@ links, for the price of one or two indexed reads and never a replay."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
+
 import pytest
 from sqlalchemy import event
 
@@ -128,3 +132,29 @@ def test_a_polling_loop_is_refused_with_429_in_json_and_a_retry_after(tmp_path, 
     assert int(refused[0].headers["Retry-After"]) >= 1
     assert "Too many requests" in refused[0].get_json()["error"]["message"]
     app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_the_read_only_view_asks_by_its_own_token_and_never_shows_the_edit_token(client, db):
+    match = new_match(db, HAND_1015)
+    view = client.get(f"/v/{match.view_token}").get_data(as_text=True)
+    assert f'data-live-url="/v/{match.view_token}/live"' in view
+    assert f'data-live-page="/v/{match.view_token}"' in view
+    assert 'data-live-version="1"' in view
+    assert match.edit_token not in view
+    sheet = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
+    assert f'data-live-url="/m/{match.edit_token}/live"' in sheet
+    assert "live.js" in sheet and "live.js" in view
+
+
+@pytest.mark.parametrize("variant, hand_words", [("diszitett", "Hand {n} was saved on another phone."),
+                                                 ("keltis", "Game {n} was saved on another phone.")])
+def test_the_hand_form_carries_its_notice_in_the_familys_words(client, db, variant, hand_words):
+    match = matches.create_match(db, variant=variant, options=None, sides=[{"name": "Anna"}, {"name": "Béla"}])
+    form = client.get(f"/m/{match.edit_token}/hands/new").get_data(as_text=True)
+    assert f'data-live-url="/m/{match.edit_token}/live"' in form
+    assert hand_words in form
+    assert "changes since this form was opened." in form
+    hungarian = client.get(f"/m/{match.edit_token}/hands/new", headers={"Accept-Language": "hu"})
+    said = json.loads(html.unescape(re.search(r"data-live-strings='([^']*)'", hungarian.get_data(as_text=True))[1]))
+    assert said["add"].startswith("{n}. ") and said["add"].endswith(": egy másik telefonon elmentették.")
+    assert "{count}" not in said["more"] and "{n}" in said["more"]
