@@ -20,7 +20,7 @@ from flask_babel import gettext as _, ngettext
 from flask_limiter import RateLimitExceeded
 from sqlalchemy import bindparam, case, func, select
 
-from scorekeeper.limiter import limit_endpoints, retry_after, too_many
+from scorekeeper.limiter import limit_endpoints, retry_after, slow_down, too_many
 from scorekeeper.store.db import get_session
 from scorekeeper.store.matches import match_version
 from scorekeeper.store.models import HandEvent
@@ -83,8 +83,10 @@ limit_endpoints(bp, "RATELIMIT_LIVE", ("edit_version", "view_version"))
 
 @bp.errorhandler(RateLimitExceeded)
 def _too_many(error: RateLimitExceeded):
-    # Answered at once and in JSON, not held like a loop's refusal (limiter.slow_down): the poller reads
-    # Retry-After and waits that long itself (static/live.js), so holding it would only keep a server thread.
+    # In JSON, for the poller, which waits the Retry-After itself (static/live.js). Held like every refusal
+    # (limiter.slow_down, when the server has threads to spare): a loop must not get its 429s at full speed; a
+    # real phone's background ask loses nothing by waiting a second.
+    slow_down()
     seconds = retry_after()
     response = _json({"error": {"status": 429, "message": too_many(seconds), "retry_after": seconds}}, 429)
     response.headers["Retry-After"] = str(seconds)
