@@ -117,13 +117,14 @@
 
   /* ---- the page (browser only) ---- */
 
-  /* What the reader is looking at: the first element with an id whose top is on screen, and where it is. */
+  /* What the reader is looking at: the first shown element with an id whose top is on screen, and where it is
+     (a hidden element has no box: its top of 0 would say nothing). */
   function anchorOf(doc, win) {
     if ((win.scrollY || 0) === 0) { return null; }
     var candidates = doc.querySelectorAll("main [id]");
     for (var i = 0; i < candidates.length; i++) {
-      var top = candidates[i].getBoundingClientRect().top;
-      if (top >= 0) { return { id: candidates[i].id, top: top }; }
+      var box = candidates[i].getBoundingClientRect();
+      if (box.top >= 0 && (box.width || box.height)) { return { id: candidates[i].id, top: box.top }; }
     }
     return null;
   }
