@@ -103,7 +103,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web import checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
     from scorekeeper.web.house import views as house
-    from scorekeeper.web.match import views as match, rules as match_rules, pages
+    from scorekeeper.web.match import views as match, rules as match_rules, pages, live
     from scorekeeper.display.words import table_word
     from scorekeeper.fronts import FrontTemplates
 
@@ -111,7 +111,7 @@ def init_app(app: Flask) -> None:
     static_urls.init_app(app)
     app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FrontTemplates()])   # a plugged-in family's partials
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
-    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp):
+    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp, live.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.
