@@ -26,7 +26,10 @@
     var banner = document.createElement("p");
     banner.className = "flash saved-copy";
     banner.setAttribute("role", "status");
-    banner.textContent = words.getAttribute("content").replace("{time}", shown(savedAt, root.lang));
+    // the phone's own form of the page's language (en-GB: 20:15, en-US: 8:15 PM)
+    var phone = navigator.language || "";
+    var lang = phone.split("-")[0] === root.lang ? phone : root.lang;
+    banner.textContent = words.getAttribute("content").replace("{time}", shown(savedAt, lang));
     var main = document.querySelector("main") || document.body;
     main.insertBefore(banner, main.firstChild);
   }
@@ -36,8 +39,9 @@
   var worker = document.querySelector('meta[name="service-worker"]');
   if (!worker) { return; }
   workers.register(worker.getAttribute("content")).catch(function () { /* no app: the site works as before */ });
-  if (!workers.controller && !savedAt) {
-    // this page came before the worker: ask it to keep this page too (it keeps only the pages it knows)
+  if (!savedAt) {
+    // the worker keeps the pages it answers; this one may have come before it (the first visit), so it is asked
+    // to keep it too (it decides which pages it keeps, and skips one it has just kept)
     workers.ready.then(function (registration) {
       if (registration.active) { registration.active.postMessage({ keep: location.href }); }
     });

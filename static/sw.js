@@ -18,6 +18,7 @@
                                        pagesPerMatch: 8, version: "dev" };
   var SHELL = "sk-shell-" + S.version, PAGES = "sk-pages", SHELL_PREFIX = "sk-shell-";
   var MATCH_PAGE = /^\/[mv]\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;
+  var JUST_KEPT = 30000;
   var KEY_INPUT = /<input\b[^>]*\bname="(?:save_key|rematch_key)"[^>]*>/g;
 
   /* ---- pure parts (tests/js/sw.test.js) ---- */
@@ -75,6 +76,7 @@
 
   /* ---- the worker ---- */
 
+  var fetched = {};            // url -> when this worker last passed a page of it on (lost when the worker sleeps)
   function noop() {}
   function newKey() {
     if (scope.crypto && scope.crypto.randomUUID) { return scope.crypto.randomUUID(); }
@@ -127,6 +129,7 @@
   function networkFirst(event) {
     var url = event.request.url;
     var answer = fetch(event.request).then(function (res) {
+      if (storable(res)) { fetched[url.split("#")[0]] = Date.now(); }
       return { res: res, copy: storable(res) ? res.clone() : null };
     });
     event.waitUntil(answer.then(function (a) { return a.copy && keep(url, a.copy); }).catch(noop));
@@ -207,15 +210,22 @@
     }
   });
 
-  // A page loaded before this worker controlled it (the first visit) asks to be kept.
+  // Each page asks to be kept: one loaded before this worker controlled it (the first visit, or the page a
+  // post's redirect led to) was not seen here.
   scope.addEventListener("message", function (event) {
     var data = event.data || {};
     if (typeof data.keep !== "string") { return; }
     var url;
     try { url = new URL(data.keep, scope.location.href); } catch (e) { return; }
     if (url.origin !== scope.location.origin || groupOf(url.pathname) === null) { return; }
-    event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (res) {
-      return storable(res) ? keep(url.href, res) : null;
+    var href = url.href.split("#")[0];
+    event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.match(href); }).then(function (had) {
+      // kept on its way through this worker a moment ago: asking the server again would only cost a round trip
+      var last = Math.max(fetched[href] || 0, had ? Date.parse(had.headers.get("X-Saved-At")) || 0 : 0);
+      if (Date.now() - last < JUST_KEPT) { return null; }
+      return fetch(href, { credentials: "same-origin" }).then(function (res) {
+        return storable(res) ? keep(href, res) : null;
+      });
     }).catch(noop));
   });
 }(typeof self !== "undefined" ? self : globalThis));
