@@ -38,7 +38,12 @@
   var workers = navigator.serviceWorker;
   var worker = document.querySelector('meta[name="service-worker"]');
   if (!worker) { return; }
-  workers.register(worker.getAttribute("content")).catch(function () { /* no app: the site works as before */ });
+  function register() {
+    workers.register(worker.getAttribute("content")).catch(function () { /* no app: the site works as before */ });
+  }
+  // after the page's own files: the worker's first install downloads the whole shell, which must not compete
+  // with them on bad Wi-Fi
+  if (document.readyState === "complete") { register(); } else { window.addEventListener("load", register); }
   if (!savedAt) {
     // the worker keeps the pages it answers; this one may have come before it (the first visit), so it is asked
     // to keep it too (it decides which pages it keeps, and skips one it has just kept)
