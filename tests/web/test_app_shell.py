@@ -128,6 +128,7 @@ def test_service_worker_keeps_every_fingerprinted_static_file_and_the_offline_pa
         with client.get(url) as response:
             assert response.headers["Cache-Control"] == IMMUTABLE
     assert settings["offline"] == "/offline"
+    assert settings["statics"] == "/static/"          # the worker's cache-first URLs: the fingerprinted ones
     assert client.get("/offline").status_code == 200
     assert settings["timeout"] <= 3000 and settings["matches"] == 20
 
