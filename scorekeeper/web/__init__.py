@@ -100,7 +100,7 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from scorekeeper import api
     from scorekeeper.security import csrf
-    from scorekeeper.web import checker, files, home, offline, static_urls
+    from scorekeeper.web import app_shell, checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
     from scorekeeper.web.house import views as house
     from scorekeeper.web.match import views as match, rules as match_rules, pages, live
@@ -111,7 +111,8 @@ def init_app(app: Flask) -> None:
     static_urls.init_app(app)
     app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FrontTemplates()])   # a plugged-in family's partials
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
-    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp, live.bp):
+    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp, live.bp,
+                      app_shell.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.
