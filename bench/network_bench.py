@@ -6,17 +6,17 @@ and throttled. Nothing is asserted; the figures and whether each target is met a
     phone over plain http asks (``Accept-Encoding: gzip, deflate``) and without any encoding: the HTML, then the
     HTML with every static file it links (a first visit), each uncompressed → compressed and the ratio.
 (b) Requests per page view: Debian's Chromium, a returning phone (every page visited once before), counted from
-    the DevTools protocol's Network events: requests that went over the network, and how many were only a
-    revalidation (304).
+    the DevTools protocol's Network events: the requests that went over the network, listed (a status other than
+    200, e.g. a revalidation's 304, is shown).
 (c) Timings, each the median of REPS repetitions, unthrottled and throttled (Chromium's own network emulation
     over the DevTools protocol: 400 ms latency, 50 KB/s down and up, the issue's bad Wi-Fi):
     - entry page until the keypad works: from navigation start until static/keypad.js marks the keypad ready
-      (``data-keypad-ready``, set once its listeners are bound: a tap then lands in the melds field, which is
-      checked by a tap after each timing). Warm (the browser cache of a returning phone, which is what the table
-      meets from the second hand on) and cold (cache disabled: a phone's first visit);
-    - Save until the new total: from the tap on Save until the text "total N" (N: the first player's new total,
-      as the preview announced it) is visible outside the hand form — on the scoresheet after the redirect
-      today, or wherever a fetch-based save shows it: the wait does not depend on a navigation;
+      (``data-keypad-ready``, set once its listeners are bound: a tap then lands in the melds field, which the
+      first load of each condition checks with a tap). Warm (the browser cache of a returning phone, which is what
+      the table meets from the second hand on) and cold (cache disabled: a phone's first visit);
+    - Save until the new total: from the tap on Save until the text "total N" (English pages; N: the first
+      player's new total, as the preview announced it) is visible outside the hand form — on the sheet after the
+      redirect today, or wherever a fetch-based save shows it: the wait does not depend on a navigation;
     - preview lag: from a tap on a keypad rank key until the side's preview line shows new numbers.
     Times are taken inside the page (``performance.now()``, and wall-clock ``performance.timeOrigin + now()``
     across a navigation), so Playwright's own polling does not count.
