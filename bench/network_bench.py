@@ -403,7 +403,7 @@ def report(run: int, good: dict, bad: dict) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=1, help="repeat the browser part this many times")
     parser.add_argument("--detail", action="store_true", help="print the requests of one throttled page view")
     args = parser.parse_args()
