@@ -206,6 +206,8 @@
     rec.refused = answer.response.status;
     rec.page = answer.html;
     if (!put(rec)) { rec.page = ""; put(rec); }
+    // this form's own hand: its "waiting" note is no longer true; the notice atop the page says what happened
+    if (note && rec.key === currentKey()) { note.parentNode.removeChild(note); note = null; }
     showRefused();
     return true;
   }
