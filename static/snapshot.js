@@ -3,7 +3,7 @@
    or next opening minimums.
 
    - Every sheet page (read-only view included) and entry page renders its match's title, sides, totals and next
-     opening minimums as data (<script type="application/json" id="sheet-snapshot">, templates/_snapshot.html);
+     opening minimums as data (data-snapshot on #sheet-snapshot, templates/_snapshot.html);
      this keeps it in localStorage under scorekeeper.sheet:<the page's token>, with the time it was shown.
    - Offline (the browser says so, or static/connection.js learned it from a failed request), a tap on a link
      to a sheet (/m/<token> or /v/<token>: "Back to the scoresheet", the recent matches) opens a panel with that
@@ -23,7 +23,8 @@
   var states = parse(slot && slot.dataset.connectionStrings) || {};
 
   function keep() {
-    var data = parse((document.getElementById("sheet-snapshot") || {}).textContent);
+    var held = document.getElementById("sheet-snapshot");
+    var data = parse(held && held.dataset.snapshot);
     if (!data || !data.token) { return; }
     data.at = Date.now();
     try { store.setItem(PREFIX + data.token, JSON.stringify(data)); } catch (e) { /* full: the page still works */ }
