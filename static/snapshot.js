@@ -85,6 +85,7 @@
     });
     table.appendChild(body);
     dialog.appendChild(table);
+    if (typeof data.deal === "string" && data.deal) { dialog.appendChild(element("p", "snapshot-deal", data.deal)); }
     var waiting = window.ScorekeeperOutbox ? window.ScorekeeperOutbox.waiting() : 0;
     if (waiting) {
       dialog.appendChild(element("p", "snapshot-waiting",

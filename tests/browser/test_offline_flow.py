@@ -134,6 +134,7 @@ def test_the_last_sheet_seen_opens_offline_from_the_back_link(page: Page, live_s
     expect(panel).to_contain_text(re.compile(r"Last seen \d\d:\d\d, just now"))
     expect(panel.get_by_role("row")).to_have_text(
         [re.compile(r"Name\s*Total\s*Next opening minimum"), re.compile(r"Anna\s*0\s*50"), re.compile(r"Béla\s*0\s*50")])
+    expect(panel).to_contain_text("Next deal: Anna.")            # the first player listed deals first
     expect(page.get_by_role("heading", name="Hand 1")).to_be_attached()          # still this page underneath
     shoot(page, "snapshot")
     tap(panel.get_by_role("button", name="Close"))
