@@ -84,12 +84,26 @@
     var body = new URLSearchParams();
     fields.forEach(function (f) { body.append(f[0], f[1]); });
     return fetch(url, { method: "POST", body: body, credentials: "same-origin", redirect: follow ? "follow" : "manual",
-                        headers: { "Accept": "text/html" }, signal: controller ? controller.signal : undefined })
+                        // the player's own tap wants the short answer; a hand sent in the background follows
+                        // the redirect, whose page carries (and so uses up) the flashed message
+                        headers: follow ? { "Accept": "text/html" } : { "Accept": "text/html", "X-Scorekeeper-Save": "1" },
+                        signal: controller ? controller.signal : undefined })
       .then(function (response) {
         return response.text().then(function (html) { clearTimeout(timer); return { response: response, html: html }; });
       }, function (error) { clearTimeout(timer); throw error; });
   }
-  function stored(answer) { return answer.response.type === "opaqueredirect" || answer.response.redirected; }
+  /* Stored: the server's short answer (scorekeeper/web/entry/views.py, FETCHED_SAVE: the message and the new
+     totals, one round trip after Save), or a redirect as the plain form gets. */
+  function saved(answer) {
+    if ((answer.response.headers.get("Content-Type") || "").indexOf("application/json") !== 0) { return null; }
+    try {
+      var data = JSON.parse(answer.html);
+      return data && data.saved === true ? data : null;
+    } catch (e) { return null; }
+  }
+  function stored(answer) {
+    return answer.response.type === "opaqueredirect" || answer.response.redirected || saved(answer) !== null;
+  }
 
   /* The server's page in place of this one: what the plain form's answer would have shown. */
   function show(html) {
@@ -316,6 +330,12 @@
       if (navigator.onLine === false || queued) { park(rec); return; }
       post(rec.url, fields, false).then(function (answer) {
         connection.succeeded();
+        var done = saved(answer);
+        if (done) {                    // the totals now, the sheet (with the same message) as soon as it comes
+          notice([done.message].concat(done.totals || []).join(" "));
+          location.assign(typeof done.sheet === "string" && done.sheet.charAt(0) === "/" ? done.sheet : rec.sheet);
+          return;
+        }
         if (stored(answer)) { location.assign(rec.sheet); return; }
         show(answer.html);
       }, function () {

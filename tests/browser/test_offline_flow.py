@@ -145,7 +145,13 @@ def test_the_last_sheet_seen_opens_offline_from_the_back_link(page: Page, live_s
 def test_an_answered_save_goes_to_the_sheet_as_the_plain_form_does(page: Page, live_server, tap):
     token = open_entry(page, live_server, tap)
     type_a_hand(page, tap)
+    # what the entry page said before the sheet came (issue 22: the totals one round trip after Save)
+    page.evaluate("""() => { const box = document.querySelector('[data-outbox-notices]');
+      new MutationObserver(() => { if (box.textContent.trim()) sessionStorage.setItem('said', box.textContent); })
+        .observe(box, {childList: true, subtree: true, characterData: true}); }""")
     tap(page.get_by_role("button", name="Save hand 1"))
     expect(page).to_have_url(re.compile(rf"/m/{token}$"))
     expect(page.get_by_role("status").filter(has_text="Hand 1 saved.")).to_be_visible()
     assert len(stored(live_server.app, token)) == 1
+    said = page.evaluate("sessionStorage.getItem('said')")
+    assert re.fullmatch(r"\s*Hand 1 saved\. Anna: total -?\d+ Béla: total -?\d+\s*", said or ""), said

@@ -283,3 +283,31 @@ def test_a_database_that_cannot_be_read_is_a_503_page_or_json_not_a_500(app, cli
     assert page.status_code == 503 and "The database cannot be reached just now" in text(page.get_data(as_text=True))
     answer = client.get(f"{API}/matches/{token}")
     assert answer.status_code == 503 and answer.json["error"]["code"] == "unavailable"
+
+
+# --- the phone's own save (static/outbox.js), issue 22 ----------------------------------------------------------
+
+def test_a_save_posted_by_the_page_script_answers_the_new_totals_at_once_and_the_sheet_keeps_the_message(
+        app, client, csrf):
+    token = create(client, csrf)
+    key = key_of(client.get(f"/m/{token}/hands/new").get_data(as_text=True))
+    answer = client.post(f"/m/{token}/hands/new?mode=cards", headers={"X-Scorekeeper-Save": "1"},
+                         data={"csrf_token": csrf, "version": "0", "save_key": key, **SEED_HAND})
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    totals = state(app, token)["sheet"]["totals"]
+    assert answer.json == {"saved": True, "message": "Hand 1 saved.", "sheet": f"/m/{token}",
+                           "totals": [f"{name}: total {totals[name]}" for name in ("Anna", "Béla")]}
+    # the same tap sent again (no answer came): one hand, the same short answer
+    again = client.post(f"/m/{token}/hands/new?mode=cards", headers={"X-Scorekeeper-Save": "1"},
+                        data={"csrf_token": csrf, "version": "0", "save_key": key, **SEED_HAND})
+    assert again.json["message"] == "Hand 1 saved." and len(state(app, token)["entries"]) == 1
+    assert "Hand 1 saved." in text(client.get(f"/m/{token}").get_data(as_text=True))
+
+
+def test_a_refused_save_posted_by_the_page_script_is_the_form_page_as_for_the_plain_form(app, client, csrf):
+    token = create(client, csrf)
+    refused = client.post(f"/m/{token}/hands/new?mode=cards", headers={"X-Scorekeeper-Save": "1"},
+                          data={"csrf_token": csrf, "version": "0", **SEED_HAND, "side1-out": "none"})
+    assert refused.status_code == 422 and refused.mimetype == "text/html"
+    assert 'id="hand-form"' in refused.get_data(as_text=True)
+    assert state(app, token)["entries"] == []
