@@ -1,6 +1,7 @@
 """A new hand that differs from the last saved one in a detail or two is a question, not a second hand (issue 22,
 the phantom hand): each difference named in the player's words, "Correct hand N" the default, "Save as hand N+1"
-a confirmation for that hand only; a real next hand, a re-sent save and an exact duplicate as before."""
+a confirmation for that hand only; a real next hand, a re-sent save and an exact duplicate as before. And Back after
+a save: the hand form is never kept in a cache and never refilled by the browser's own form-state restoration."""
 
 from __future__ import annotations
 
@@ -180,3 +181,20 @@ def test_the_question_page_shows_no_english_in_hungarian(client, csrf, variant, 
     html = post_hand(client, csrf, token, near, version=1).get_data(as_text=True)
     assert 'class="card stale near"' in html
     assert english_on(html, english_fragments()) == []
+
+
+# ------------------------------------------------------------------------------------------ Back after a save
+
+def test_hand_forms_are_never_stored_in_a_cache_and_not_refilled_by_the_browser(client, csrf):
+    token = create(client, csrf)
+    post_hand(client, csrf, token, SEED_HAND)
+    pages = [client.get(f"/m/{token}/hands/new"), client.get(f"/m/{token}/hands/new?mode=summary"),
+             client.get(f"/m/{token}/hands/1/edit"), post_hand(client, csrf, token, ONE_MORE_TWIN, version=1)]
+    for response in pages:
+        assert response.headers["Cache-Control"] == "no-store", response.request.path
+        assert re.search(r'<form id="hand-form"[^>]* autocomplete="off"', response.get_data(as_text=True))
+    # the rest keeps its caching: the sheet is not no-store, a fingerprinted static file is kept a year
+    assert "no-store" not in client.get(f"/m/{token}").headers.get("Cache-Control", "")
+    script = re.search(r'src="(/static/draft\.js\?v=\w+)"', pages[0].get_data(as_text=True)).group(1)
+    with client.get(script) as static:
+        assert "immutable" in static.headers["Cache-Control"]

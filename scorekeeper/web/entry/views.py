@@ -38,6 +38,15 @@ from scorekeeper.display.words import say
 
 bp = Blueprint("entry", __name__)
 
+
+@bp.after_request
+def _never_from_a_cache(response):
+    """A hand form is never shown from a cache (issue 22): Back after a save would otherwise bring the saved hand's
+    form, with its used save key, out of the HTTP cache (the form posts to ``?mode=…``, which does not evict the
+    GET of ``/hands/new``). Typed work comes back from the phone's drafts (static/draft.js), not from a cache."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
 def entry_mode(match: Match, default: str = "cards") -> str:
     mode = request.args.get("mode") or default
     if mode not in ENTRY_MODES:
