@@ -42,6 +42,8 @@ def test_one_more_twin_asks_which_hand_and_names_the_difference(app, client, csr
     first = re.search(r'<button type="submit"[^>]*>', html).group(0)
     assert f'formaction="/m/{token}/hands/1/edit?mode=cards&amp;carry=1"' in first
     assert 'name="confirm_near" value="2"' in html and "confirm_duplicate" not in html
+    # the save bar's button is that same choice, named so (not a silent "Save hand 2")
+    assert text(html).count("Save as hand 2") == 2 and html.count('name="confirm_near" value="2"') == 2
 
 
 @pytest.mark.parametrize("changed, said", [
