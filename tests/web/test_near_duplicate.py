@@ -200,3 +200,19 @@ def test_hand_forms_are_never_stored_in_a_cache_and_not_refilled_by_the_browser(
     script = re.search(r'src="(/static/draft\.js\?v=\w+)"', pages[0].get_data(as_text=True)).group(1)
     with client.get(script) as static:
         assert "immutable" in static.headers["Cache-Control"]
+
+
+SUMMARY = {"side0-canastas-gold_canasta": "1", "side0-melded_counts-g4_7": "3", "side0-melded_counts-g8_K": "7",
+           "side0-out": "out",
+           "side1-hand_points": "30"}
+
+
+def test_a_summary_names_a_count_under_its_legend_and_a_canasta_by_its_kind(app, client, csrf):
+    token = create(client, csrf)
+    assert post_hand(client, csrf, token, SUMMARY, mode="summary").status_code == 303
+    changed = {**SUMMARY, "side0-melded_counts-g4_7": "4", "side0-canastas-gold_canasta": "2"}
+    html = post_hand(client, csrf, token, changed, version=1, mode="summary").get_data(as_text=True)
+    assert "Only 2 things differ from hand 1:" in text(html)
+    items = re.findall(r"<li>([^<]*)</li>", re.findall(r'<ul class="changes">(.*?)</ul>', html, re.S)[0])
+    assert [text(i).strip() for i in items] == ["Anna — gold canasta: 1 → 2", "Anna — Melded cards, 4–7 (5 each): 3 → 4"]
+    assert 'formaction="/m/%s/hands/1/edit?mode=summary&amp;carry=1"' % token in html

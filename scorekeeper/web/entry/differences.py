@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.display.words import lazy_table_word, penalty_label
 from scorekeeper.web.entry.counts import group_labels
@@ -106,10 +106,12 @@ def canasta_differences(rules: Any, old: Mapping[str, Any], new: Mapping[str, An
         for key, label in (("melded_points", _l("Melded card points")),
                            ("hand_points", _l("Card points left in hand"))):
             found += _value(who, label, was.get(key) or 0, side.get(key) or 0)
-        for key in ("melded_counts", "hand_counts"):
+        for key, legend in (("melded_counts", _l("Melded cards")), ("hand_counts", _l("Cards left in hand"))):
             a, b = was.get(key) or {}, side.get(key) or {}
             for group in dict.fromkeys([*a, *b]):
-                found += _value(who, counted.get(f"{key}.{group}", group), a.get(group, 0), b.get(group, 0))
+                # the form shows a count under its fieldset's legend: "Melded cards" › "4–7 (5 each)"
+                what = _("%(legend)s, %(group)s", legend=legend, group=counted.get(f"{key}.{group}", group))
+                found += _value(who, what, a.get(group, 0), b.get(group, 0))
         found += _cards(who, _l("Cards left in hand"), was.get("hand"), side.get("hand"))
         reds, red = was.get("red_threes") or 0, side.get("red_threes") or 0
         if isinstance(reds, Mapping) or isinstance(red, Mapping):   # a partnership of a regrouped hand: per player
