@@ -30,7 +30,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 JSON_TYPE = "application/json"
 CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out", "opening_canasta"}
-MATCH_FIELDS = {"variant", "options", "title", "sides", "rules", "house_name"}
+MATCH_FIELDS = {"variant", "options", "title", "sides", "rules", "house_name", "first_dealer"}
 HAND_FIELDS = {"version", "hand"}
 
 
@@ -281,7 +281,9 @@ def create_match():
     match = matches.create_match(get_session(), variant=_text(data, "variant"),
                                  options=_optional_object(data, "options"), sides=data.get("sides"),
                                  title=_text(data, "title", ""), house=_optional_object(data, "rules"),
-                                 house_name=_text(data, "house_name", ""))
+                                 house_name=_text(data, "house_name", ""),
+                                 # issue 22: who deals hand 1, one of the players; left out: the first player
+                                 first_dealer=data.get("first_dealer"))
     urls = _urls(match, editable=True)
     body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
             "sheet": sheet_of(match)}

@@ -272,3 +272,26 @@ def serve_command(host: str, port: int) -> None:
     from scorekeeper.serving import draws_blocks, serve
 
     serve(create_app(), host=host, port=port, say=click.echo, qr=draws_blocks(sys.stdout))
+
+
+@main.group("offline")
+def offline_group() -> None:
+    """Offline scoring on the phones (served over https): the Pyodide runtime it needs."""
+
+
+@offline_group.command("fetch")
+@click.option("--instance", default=None, metavar="DIR",
+              help="The instance folder to keep it in (default: the app's, where its database lives).")
+def offline_fetch_command(instance: str | None) -> None:
+    """Download the pinned Pyodide, check its digest and keep the files offline scoring needs (idempotent)."""
+    from flask import Flask
+
+    from scorekeeper.offline_files import VERSION, FetchError, fetch
+
+    # the instance folder create_app uses (Flask's default for this package), without opening the app itself
+    where = instance or Flask("scorekeeper").instance_path
+    try:
+        target, downloaded = fetch(where)
+    except FetchError as exc:
+        _fail(str(exc))
+    click.echo(f"pyodide {VERSION} {'fetched into' if downloaded else 'already in'} {target}")

@@ -87,6 +87,11 @@ DEFAULT_LIMITS = {
     # minutes (about 30 an evening); 20 a minute is at most 3.4 s of a core a minute (6 %) — and without a limit
     # a loop filling new matches with 200 hands each spent a core.
     "RATELIMIT_ADD": "3 per second;20 per minute;300 per hour",
+    # The live sheet's version poll (web/match/live.py, issue 22): one indexed read answered 304, two on a change,
+    # ~1 ms. Every visible sheet, read-only view and hand form asks every 3 s (20 a minute); a club's phones
+    # share one router's address: 30 phones is 600 a minute, bursting when several come back to the page at
+    # once. 1200 a minute is at most about 1.2 s of a core a minute (2 %); a refused poll waits and asks again.
+    "RATELIMIT_LIVE": "20 per second;1200 per minute;30000 per hour",
 }
 
 # What one address may make the server store in an hour, in bytes (store/quota.py: matches, hands, corrections,

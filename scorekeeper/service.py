@@ -5,65 +5,18 @@ Malformed input raises ``ScorekeeperError`` (a ``ValueError``); rule violations 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from scorekeeper.rules import (MeldContext, RecordError, check_meld, check_opening, describe_variants, get_variant,
-                    parse_record, score_hand)
-from scorekeeper.rules.canasta.limits import opening_melds
-
-#: What a result's ``next_opening_canasta`` may say (besides null), and check-meld's ``opening_canasta`` takes.
-OPENING_CANASTAS = ("any", "natural")
+from scorekeeper.rules import RecordError, describe_variants, parse_record, score_hand
+# check and check_by live in the rules core, so the offline scorer (rules/offline.py, under Pyodide) runs the very
+# same judging as the API (issue 22); the fronts keep calling them from here.
+from scorekeeper.rules.meld_check import OPENING_CANASTAS, check, check_by
 
 
 def score(record: Any) -> dict[str, Any]:
     """Score one hand record (for Keltis: one game's final tables); the result's ``ok`` tells whether it broke
     any rule. The variant's family decides how the record is read and scored (``rules.families.FAMILIES``)."""
     return score_hand(parse_record(record)).to_dict()
-
-
-def check(variant: str, cards: str | Iterable[str], *, options: Mapping[str, Any] | None = None,
-          opening_minimum: int | None = None, going_out: bool = False,
-          opening_canasta: str | None = None) -> dict[str, Any]:
-    """Verdict for one meld, or for an opening of several melds separated by ``|``, under a variant of today's
-    tables with ``options``. ``opening_canasta`` (``"any"``, ``"natural"``): the opening must hold such a canasta
-    (a result's ``next_opening_canasta``)."""
-    if not isinstance(variant, str):
-        raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
-    _check_situation(opening_minimum, opening_canasta)
-    return check_by(get_variant(variant).rules(options), cards, opening_minimum=opening_minimum,
-                    going_out=going_out, opening_canasta=opening_canasta)
-
-
-def _check_situation(opening_minimum: Any, opening_canasta: Any) -> None:
-    if opening_minimum is not None and (isinstance(opening_minimum, bool) or not isinstance(opening_minimum, int)):
-        raise RecordError(f"expected a whole number, got {opening_minimum!r}", field="opening_minimum")
-    if opening_canasta is not None and opening_canasta not in OPENING_CANASTAS:
-        raise RecordError(f"expected one of {', '.join(OPENING_CANASTAS)}, got {opening_canasta!r}",
-                          field="opening_canasta")
-
-
-def check_by(rules: Any, cards: str | Iterable[str], *, opening_minimum: int | None = None,
-             going_out: bool = False, opening_canasta: str | None = None) -> dict[str, Any]:
-    """:func:`check` under a rules object already built: a match's pinned rules (``matches.rules_of``), house
-    rules included, judge its melds, not the variant's of today's tables."""
-    _check_situation(opening_minimum, opening_canasta)
-    if not isinstance(cards, str):
-        cards = list(cards)
-        if not all(isinstance(c, str) for c in cards):
-            raise RecordError("cards must be text such as \"K K 2\"", field="cards")
-    if not getattr(rules, "shapes", None):       # a family without meld shapes (Keltis) has no melds to judge
-        raise RecordError(f"{rules.name} has no melds; check-meld judges canasta melds, `score` checks a "
-                          f"{rules.name} record", field="variant")
-    context = MeldContext(opening_minimum=opening_minimum, going_out=bool(going_out), opening_canasta=opening_canasta)
-    # Bounded before the text is split (the API, the checker pages and the CLI all come here): see opening_melds.
-    melds = opening_melds(rules, cards)
-    if not melds:
-        raise RecordError("no cards were given; type or tap the cards of the meld, e.g. \"K K 2\"", field="cards")
-    if len(melds) > 1:
-        verdict = check_opening(rules, melds, context).to_dict()
-    else:
-        verdict = check_meld(rules, melds[0], context).to_dict()
-    return {"variant": rules.id, "options": dict(rules.options), **verdict}
 
 
 def resolved_rules(variant: str, options: Mapping[str, Any] | None = None,

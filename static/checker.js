@@ -1,11 +1,14 @@
 /* Meld checker, live as you tap: the card buttons edit the cards input, every change asks
    POST /api/v1/check-meld (a match's checker: /api/v1/matches/<token>/check-meld, the form's data-api, with no
    variant) and the verdict region is redrawn. Without this script the form posts to /checker
-   and the server draws the same verdict. No inline script (CSP); strings come translated in data-strings. */
+   and the server draws the same verdict. No inline script (CSP); strings come translated in data-strings.
+   A Wi-Fi blip (issue 22): the request is asked again by itself (static/retry.js) with the cards as they stand
+   then, and meanwhile the verdict shown is dimmed and marked "not updated". Before, a failed request turned the
+   Check button into a plain form post, which offline shows the browser's error page. */
 (function () {
   "use strict";
   var form = document.getElementById("checker");
-  if (!form || !window.fetch || !window.JSON) { return; }
+  if (!form || !window.fetch || !window.JSON || !window.ScorekeeperRetry) { return; }
   var strings = JSON.parse(form.getAttribute("data-strings") || "{}");
   var api = form.getAttribute("data-api");
   var cards = form.elements.cards;
@@ -15,7 +18,7 @@
   var result = document.getElementById("verdict");
   var cardsError = document.getElementById("cards-error");
   var keypad = form.querySelector("[data-keypad]");
-  var seq = 0, timer = null, controller = null, apiBroken = false;
+  var timer = null, apiBroken = false;
 
   function format(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
@@ -135,46 +138,74 @@
 
   function clearResult() {
     result.textContent = "";
+    result.classList.remove("verdict-not-updated");
   }
+
+  /* No answer: what is shown is dimmed and said to be old; with nothing shown, the mark alone. */
+  function markNotUpdated() {
+    if (result.querySelector(".not-updated")) { return; }
+    result.classList.add("verdict-not-updated");
+    var note = el("p", "not-updated", strings.not_updated);
+    note.setAttribute("role", "status");
+    result.insertBefore(note, result.firstChild);
+  }
+
+  /* Issue 22: the server cannot be reached; a phone that chose "Play offline on this phone" (static/offline.js)
+     judges the meld itself, with the server's own Python, and says so under the verdict. Without it the request
+     fails as before and is asked again by itself (static/retry.js). */
+  function checkOnPhone(body, error) {
+    var offline = window.ScorekeeperOffline;
+    if (!offline || !offline.ready || (error && error.name === "AbortError")) { throw error; }
+    return offline.ask("check", body).then(function (answer) {
+      return {status: answer.status, data: answer.data, here: true};
+    });
+  }
+
+  var asking = window.ScorekeeperRetry.request({
+    send: function (input, signal) {
+      return window.ScorekeeperRetry.fetch(api, {
+        method: "POST", credentials: "same-origin", body: JSON.stringify(input.body),
+        headers: {"Content-Type": "application/json", "Accept": "application/json"}, signal: signal
+      }).then(function (response) {
+        // Too many at once or a server hiccup: asked again, like a lost connection.
+        if (response.status === 429 || response.status === 408 || response.status >= 500) {
+          throw new Error("check-meld " + response.status);
+        }
+        return response.json().then(function (data) { return {status: response.status, data: data}; },
+                                    function () { return {status: response.status, data: null}; });
+      }).catch(function (error) { return checkOnPhone(input.body, error); });
+    },
+    answer: function (answer, input) {
+      if (answer.status === 200 && answer.data) {
+        showError("");
+        clearResult();
+        render(answer.data, input.min);
+        if (answer.here) { result.firstChild.appendChild(el("p", "checked-here", window.ScorekeeperOffline.strings.checked_here)); }
+      } else if (answer.status === 400 && answer.data && answer.data.error) {
+        showError(answer.data.error.message);
+        clearResult();
+      } else {              // the server answers, but not as the API does: the form goes to the server
+        apiBroken = true;
+        showError(strings.failed);
+      }
+    },
+    failed: markNotUpdated
+  });
 
   function check() {
     clearTimeout(timer);
     var text = cards.value.trim();
-    if (!text.replace(/\|/g, "").trim()) { showError(""); clearResult(); return; }
+    if (!text.replace(/\|/g, "").trim()) { asking.cancel(); showError(""); clearResult(); return; }
     var body = {cards: text};
     if (variant) { body.variant = variant.value; body.options = chosenOptions(); }
     var min = null;
     if (minimum.value.trim() !== "") {
       min = Number(minimum.value);
-      if (!Number.isInteger(min) || min < 0) { return; }   // the server explains it when the form is sent
+      if (!Number.isInteger(min) || min < 0) { asking.cancel(); return; }   // the server explains it when the form is sent
       body.opening_minimum = min;
     }
     if (goingOut.checked) { body.going_out = true; }
-    var mine = ++seq;
-    if (controller) { controller.abort(); }
-    controller = window.AbortController ? new AbortController() : null;
-    fetch(api, {
-      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
-      headers: {"Content-Type": "application/json", "Accept": "application/json"},
-      signal: controller ? controller.signal : undefined
-    }).then(function (response) {
-      return response.json().then(function (data) { return {status: response.status, data: data}; });
-    }).then(function (answer) {
-      if (mine !== seq) { return; }
-      if (answer.status === 200) {
-        showError("");
-        render(answer.data, min);
-      } else if (answer.status === 400 && answer.data && answer.data.error) {
-        showError(answer.data.error.message);
-        clearResult();
-      } else {
-        apiBroken = true;
-        showError(strings.failed);
-      }
-    }).catch(function (error) {
-      if (error && error.name === "AbortError") { return; }
-      if (mine === seq) { apiBroken = true; showError(strings.failed); }
-    });
+    asking.ask({body: body, min: min});
   }
 
   function schedule(delay) {

@@ -2,8 +2,10 @@
    - selects marked data-autosubmit submit their (GET) form on change;
    - steppers get working − / + buttons;
    - the player bar jumps to a side and makes it the active one (the keypad, static/keypad.js, types into it);
-   - each meld line shows its card count, and its verdict from POST /api/v1/check-meld when that answers; with
-     the keypad it is a button that selects the meld for correcting;
+   - each meld line shows its card count, and its verdict from POST /api/v1/check-meld when that answers (asked
+     again by itself after a Wi-Fi blip, static/retry.js: before issue 22 one failure stopped the checks for the
+     rest of the page; meanwhile a line says it is not checked yet); with the keypad it is a button that selects
+     the meld for correcting;
    - the pile size only shows for a table clear, the double ending once the side went out. */
 (function () {
   "use strict";
@@ -75,8 +77,10 @@
     var checkUrl = form.dataset.checkUrl;
     var strings = JSON.parse(form.dataset.strings || "{}");
     var options = JSON.parse(form.dataset.options || "{}");
-    var verdicts = {};          // meld text -> verdict, or null while asked
+    var verdicts = {};          // meld text -> verdict: only answers, so a failed check is asked again
     var redraws = [];
+    var sources = [];           // each status list's melds as they stand now: what a check (or its retry) asks
+    var R = window.ScorekeeperRetry;
 
     function redrawAll() { redraws.forEach(function (redraw) { redraw(); }); }
 
@@ -85,30 +89,62 @@
     /* A side that went out may lay melds only going out allows (black threes): the check is asked so. */
     function key(text, out) { return (out ? "out:" : "") + text; }
 
-    function ask(text, out) {
-      var k = key(text, out);
-      if (!checkUrl || k in verdicts) { return; }
-      verdicts[k] = null;
-      fetch(checkUrl, {
-        method: "POST", credentials: "same-origin",
+    /* The melds shown without a verdict, read from the fields when sent: a retry never asks for a meld since
+       corrected away. */
+    function unanswered() {
+      var wanted = {};
+      sources.forEach(function (source) {
+        var out = source.wentOut();
+        N.melds(source.field.value).forEach(function (m) {
+          if (m.trim() && !(key(m, out) in verdicts)) { wanted[key(m, out)] = { text: m, out: out }; }
+        });
+      });
+      return Object.keys(wanted).map(function (k) { return wanted[k]; });
+    }
+
+    function checkOne(meld, signal) {
+      var k = key(meld.text, meld.out);
+      return R.fetch(checkUrl, {
+        method: "POST", credentials: "same-origin", signal: signal,
         headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify({ variant: form.dataset.variant, cards: text, options: options, going_out: !!out })
+        body: JSON.stringify({ variant: form.dataset.variant, cards: meld.text, options: options, going_out: meld.out })
       }).then(function (response) {
+        // Too many at once or a server hiccup: asked again, never kept as the meld's verdict.
+        if (response.status === 429 || response.status === 408 || response.status >= 500) {
+          throw new Error("check " + response.status);
+        }
         return response.json().catch(function () { return null; });
       }).then(function (data) {
         if (data && typeof data.legal === "boolean") { verdicts[k] = data; }
         else if (data && data.error && data.error.message) { verdicts[k] = { legal: false, problems: [{ message: data.error.message }] }; }
-        else { delete verdicts[k]; }
-        redrawAll();
-      }).catch(function () {
-        checkUrl = "";          // no API here: counts only, nothing breaks
+        // anything else (no API here): counts only until the meld changes
       });
+    }
+
+    var checking = checkUrl && R ? R.request({
+      wait: true,               // the melds typed meanwhile are asked when this round ends
+      send: function (_, signal) {
+        var melds = unanswered();
+        var failed = null;
+        return Promise.all(melds.map(function (m) {
+          return checkOne(m, signal).catch(function (error) { failed = failed || error; });
+        })).then(function () {
+          if (failed) { throw failed; }
+        });
+      },
+      answer: redrawAll,
+      failed: redrawAll
+    }) : null;
+
+    function askAll() {
+      if (checking && unanswered().length) { checking.ask(null); }
     }
 
     function describe(text, wentOut) {
       var n = count(text);
       var out = n + " " + (n === 1 ? strings.card : strings.cards);
       var v = verdicts[key(text, wentOut)];
+      if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked" }; }
       if (!v) { return { text: out, state: "" }; }
       if (v.legal) { return { text: out + " · " + (v.label || strings.legal) + " ✓", state: v.is_canasta ? "canasta" : "ok" }; }
       var reason = v.problems && v.problems.length ? v.problems[0].message : "";
@@ -124,7 +160,7 @@
         var chosen = side.querySelector(".out-choice input[type=radio]:checked");
         return !!(chosen && chosen.value !== "none");
       }
-      function askAll(melds) { var out = wentOut(); melds.forEach(function (m) { ask(m, out); }); }
+      sources.push({ field: field, wentOut: wentOut });
       function redraw() {
         var melds = N.melds(field.value);
         list.textContent = "";
@@ -151,15 +187,16 @@
         return melds;
       }
       field.addEventListener("input", function () {
-        var melds = redraw();
+        redraw();
         clearTimeout(timer);
-        timer = setTimeout(function () { askAll(melds); }, 250);
+        timer = setTimeout(askAll, 250);
       });
       side.addEventListener("change", function (event) {
-        if (event.target.closest(".out-choice")) { askAll(redraw()); }
+        if (event.target.closest(".out-choice")) { redraw(); askAll(); }
       });
       redraws.push(redraw);
-      askAll(redraw());
+      redraw();
+      askAll();
     });
 
     /* ---- the double ending only for a side that went out (kept in sight while ticked: it is posted) ---- */

@@ -5,18 +5,20 @@
    - long form (the side's heading): "600 + 180 = 780 · total 780", "… = 5740 → 5240 after tax · total …";
    - short form (elements with data-preview-short, e.g. a player bar): "+780 → 780".
    A hand that cannot be read yet (a typo, a field out of range) shows "—" before the last numbers, dimmed; one
-   that breaks a rule (nobody went out yet) shows its numbers so far, marked. A failed request (the Wi-Fi) only
-   dims what is shown; the next input asks again. At most one request is in flight; the newest input wins.
-   No rule is computed here. Without scripting the form works as before, without the preview. */
+   that breaks a rule (nobody went out yet) shows its numbers so far, marked. A request that gets no answer (the
+   Wi-Fi) dims what is shown and marks it "not updated" in words, so old numbers never pass for new ones (issue
+   22); static/retry.js asks again by itself with the form as it then stands, and the mark goes with the answer.
+   At most one request is in flight; the newest input wins. No rule is computed here. Without scripting the form
+   works as before, without the preview. */
 (function () {
   "use strict";
   var form = document.querySelector("#hand-form[data-preview-url]");
-  if (!form || !window.fetch || !window.FormData) { return; }
+  if (!form || !window.fetch || !window.FormData || !window.ScorekeeperRetry) { return; }
   var url = form.dataset.previewUrl;
-  var words = { total: "total", taxed: "after tax", so_far: "so far" };
+  var words = { total: "total", taxed: "after tax", so_far: "so far", not_updated: "not updated" };
   try { words = JSON.parse(form.dataset.previewStrings || "{}"); } catch (e) { /* English above */ }
   var DELAY = 300;
-  var timer = null, busy = false, again = false;
+  var timer = null;
   var shown = new WeakMap();                 // each output's last numbers, kept to show dimmed
 
   function number(n) { return n < 0 ? "\u2212" + (-n) : String(n); }         // the scoresheet's minus sign
@@ -59,10 +61,33 @@
     });
   }
 
+  /* The "not updated" mark: the output's last words, so the live region says them and the numbers are never
+     taken for new ones (issue 22). In the player bar it is a small sign with the words for screen readers. */
+  function mark(output) {
+    var sign = document.createElement("span");
+    sign.className = "not-updated";
+    sign.title = words.not_updated || "not updated";
+    var word = document.createElement("span");
+    word.className = "not-updated-word";
+    word.textContent = sign.title;
+    sign.appendChild(word);
+    output.appendChild(document.createTextNode(" "));
+    output.appendChild(sign);
+  }
+
   /* state: "ok"; "unsure" (breaks a rule, numbers so far); "unread" (nothing to score: a dash, then the last
-     numbers dimmed); "offline" (no answer: dim what is there, say nothing). */
+     numbers dimmed); "offline" (no answer: what is there dimmed and marked "not updated"; a dash when nothing
+     was ever answered, never numbers that were not the server's). */
   function put(output, parts, state) {
-    if (state === "offline") { output.classList.add("preview-stale"); return; }
+    output.classList.toggle("preview-not-updated", state === "offline");
+    if (state === "offline") {
+      output.classList.add("preview-stale");
+      if (!output.querySelector(".not-updated")) {
+        if (!output.textContent) { draw(output, ["\u2014"]); }
+        mark(output);
+      }
+      return;
+    }
     if (state === "unread") {
       parts = ["\u2014"].concat(shown.get(output) || []);
     } else {
@@ -87,23 +112,28 @@
     });
   }
 
+  /* One request at a time (the server's limit expects one per phone: scorekeeper/limiter.py); a retry after a
+     blip posts the form as it stands then, never what it held when the request failed. */
+  var asking = window.ScorekeeperRetry.request({
+    wait: true,
+    send: function (_, signal) {
+      return window.ScorekeeperRetry.fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin",
+                                                 headers: { Accept: "application/json" }, signal: signal })
+        .then(function (response) {
+          // Too many at once or a server hiccup: asked again. Any other refusal stays until the next input.
+          if (response.status === 429 || response.status === 408 || response.status >= 500) {
+            throw new Error("preview " + response.status);
+          }
+          return response.ok ? response.json() : null;
+        });
+    },
+    answer: show,
+    failed: function () { show(null); }
+  });
+
   function send() {
     timer = null;
-    if (busy) { again = true; return; }
-    busy = true;
-    again = false;
-    fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin",
-                 headers: { Accept: "application/json" } })
-      .then(function (response) {
-        if (!response.ok) { throw new Error("preview " + response.status); }
-        return response.json();
-      })
-      .then(function (answer) { if (!again) { show(answer); } },
-            function () { if (!again) { show(null); } })
-      .then(function () {
-        busy = false;
-        if (again) { send(); }
-      });
+    asking.ask(null);
   }
 
   function schedule() {

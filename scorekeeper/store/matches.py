@@ -102,13 +102,15 @@ def _check_side_sizes(rules: Any, sides: list[MatchSide]) -> None:
 def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
                  sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None,
                  edit_token: str | None = None, house: Mapping[str, Any] | None = None,
-                 house_name: str = "") -> Match:
+                 house_name: str = "", first_dealer: str | None = None) -> Match:
     """Validate and store a new match, pinned to today's rules of its variant and options (or to ``pinned``,
     ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``.
     ``edit_token`` is given by a rematch, whose token comes from its form's key (web/share.py); a second match
     with it is refused by the column's unique constraint (``IntegrityError``, session to be rolled back).
     ``house``: a house partial (rules/house.py) merged over the variant and pinned with it, named ``house_name``;
-    a key or value it cannot take is a RecordError on ``rules.<key>`` and nothing is stored."""
+    a key or value it cannot take is a RecordError on ``rules.<key>`` and nothing is stored.
+    ``first_dealer``: the player who deals hand 1 (issue 22); None or "": the first player listed. A name that is
+    not one of the match's players is a RecordError on ``first_dealer``."""
     if pinned is None:
         get_variant(variant).rules(options)          # an unknown variant or option: a RecordError naming it
         pinned = house_pin(variant, options, house, name=house_name) if house else pin(variant, options)
@@ -148,11 +150,13 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
         raise RecordError(f"{rules.name} in this form is played by {span} players in all; {len(seen)} were given",
                           field="sides")
     _check_side_sizes(rules, stored)
+    first_dealer = _first_dealer(first_dealer, [p for side in stored for p in side.players])
     if not isinstance(title, str):
         raise RecordError("the title must be text", field="title")
     bounds.text(title, "title", most=bounds.TEXT_MAX, single_line=True)
     match = Match(edit_token=edit_token or new_token(), view_token=new_token(), title=title.strip()[:200], variant=rules.id,
-                  options=dict(rules.options), rules_json=pinned[0], rules_hash=pinned[1], sides=stored, version=0)
+                  options=dict(rules.options), rules_json=pinned[0], rules_hash=pinned[1], sides=stored, version=0,
+                  first_dealer=first_dealer)
     stored_bytes = match_size(match)
     quota.admit(stored_bytes)            # the client's storage quota (store/quota.py): nothing stored past it
     session.add(match)
@@ -165,9 +169,21 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     return match
 
 
+def _first_dealer(name: Any, players: list[str]) -> str | None:
+    """The stored first dealer: one of ``players`` (compared as typed, spaces trimmed), or None for the first of
+    them, which is also what every match made before the choice existed reads as."""
+    if name is None or (isinstance(name, str) and not name.strip()):
+        return None
+    if not isinstance(name, str) or name.strip()[:80] not in players:       # kept as the players are
+        raise RecordError(phrase("the first dealer must be one of the players: %(players)s",
+                                 players=", ".join(players)), field="first_dealer")
+    return name.strip()[:80]
+
+
 def match_size(match: Match) -> int:
     """The bytes a new match takes stored (its rules, the largest part, and its sides), for the quota."""
     return quota.size(match.title, match.options, match.rules_json or "", match.edit_token, match.view_token,
+                      match.first_dealer or "",
                       *([side.name, side.players, quota.ROW_BYTES] for side in match.sides))
 
 

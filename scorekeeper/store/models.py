@@ -39,6 +39,9 @@ class Match(Base):
     # not pin (its variant gone): it is read with today's tables (matches.rules_of).
     rules_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     rules_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Who deals hand 1 (issue 22), one of the match's players; NULL (every match made before revision 0005): the
+    # first player. The dealer of each later hand follows from the seats (rules/deal.py), never stored.
+    first_dealer: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
     sides: Mapped[list["MatchSide"]] = relationship(back_populates="match", order_by="MatchSide.position",
                                                     cascade="all, delete-orphan")

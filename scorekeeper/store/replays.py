@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.rules import bounds, get_variant, score_match
+from scorekeeper.rules.deal import dealers, seating
 from scorekeeper.rules.canasta.scoring import HandResult
 from scorekeeper.rules.tables.pinned import rules_from_json
 from scorekeeper.store.match_log import current_entries, own_revisions
@@ -144,23 +145,35 @@ def _replay(match: Match) -> dict[str, Any]:
     names = ([p for s in match.sides for p in s.players] if rules.score_per == "player"
              else [s.name for s in match.sides])
     totals = {n: 0 for n in names}
+    seats = seating([s.players for s in match.sides])
+    first = match.first_dealer if match.first_dealer in seats else None   # NULL: an older match, its first player
+    # a match stored without sides (only ever by hand, as a migration test does) has no seat to deal from
+    dealt: list[str | None] = [*dealers(len(entries), seats, first, rules.deal_passes)] if seats else \
+        [None] * (len(entries) + 1)
     hands = []
     for number, (entry, result) in enumerate(zip(entries, results), start=1):
         totals.update(result["totals"])
         hands.append({"number": number, "mode": entry.get("mode", "cards"),
                       "revisions": own_revisions(match, number),
-                      "result": result})
+                      "result": result, "dealer": dealt[number - 1]})
     last = results[-1] if results else None
     # A family without opening minimums (the GameRules protocol has none) gets null, as Keltis's rules give.
     minimums = {n: rules.opening_minimum(t) if hasattr(rules, "opening_minimum") else None for n, t in totals.items()}
     # Seed 003 (Brazilian canasta, classic 7500 game): the canasta the next opening must hold, null for none.
     canastas = {n: rules.opening_canasta(t) if hasattr(rules, "opening_canasta") else None for n, t in totals.items()}
     winner = last["winner"] if last else None
+    over = bool(last and last["match_over"])
     return {"match": {"title": match.title, "variant": rules.id, "variant_name": rules.name,
                       "options": dict(match.options), "created_at": match.created_at.isoformat(timespec="seconds"),
                       "version": match.version, "rules_hash": match.rules_hash,
-                      "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides]},
+                      "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
+                      # Issue 22: the seats in the order play goes, who dealt hand 1, which way the deal moves and
+                      # whether the seat it reaches deals or (Keltis) begins.
+                      "seats": seats, "first_dealer": dealt[0], "deal_passes": rules.deal_passes,
+                      "dealer_role": rules.dealer_role},
+            # Who deals the next hand, a plain name the offline snapshot can show (issue 22); null once it is over.
+            "next_dealer": None if over else dealt[-1],
             "columns": names, "hands": hands, "totals": totals, "next_opening_minimum": minimums,
-            "next_opening_canasta": canastas, "match_over": bool(last and last["match_over"]), "winner": winner,
+            "next_opening_canasta": canastas, "match_over": over, "winner": winner,
             # Seed 003's classic game is to 7500 with three sides: the target the match-over decision uses (outcome.py).
             "target": rules.target_for(len(names)) if hasattr(rules, "target_for") else rules.target}

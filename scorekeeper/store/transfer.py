@@ -49,7 +49,7 @@ MAX_EVENTS = 1000
 MAX_WORK = IMPORT_WORK
 ACTIONS = ("add", "edit", "undo")
 TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "rules", "rules_hash", "title",
-            "created_at", "sides", "events"}
+            "created_at", "sides", "first_dealer", "events"}
 EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
 # Dates an import may carry: a match played with this app, with room on both sides. Outside, a time zone shift or
 # the export's "Z" would overflow Python's datetime (years 1 and 9999).
@@ -91,6 +91,9 @@ def export_match(match: Match) -> dict[str, Any]:
         "title": match.title,
         "created_at": _stamp(match.created_at),
         "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
+        # Issue 22: who deals hand 1; null for a match that never said (its first player). A file written before
+        # the key existed imports as such a match.
+        "first_dealer": match.first_dealer,
         "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
                     "created_at": _stamp(e.created_at)} for e in match.events],
     }
@@ -330,7 +333,8 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
             pinned = _pinned(data)
             try:
                 match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
-                                             sides=data["sides"], title=title, pinned=pinned)
+                                             sides=data["sides"], title=title, pinned=pinned,
+                                             first_dealer=data.get("first_dealer"))
             except ScorekeeperError as exc:
                 raise ImportRefused(_core_reason(exc), getattr(exc, "field", None)) from None
             replay = _Replay(match)
@@ -338,7 +342,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
             return {
                 "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
                           "rules_json": match.rules_json, "rules_hash": match.rules_hash,
-                          "created_at": created_at, "version": len(events)},
+                          "created_at": created_at, "version": len(events), "first_dealer": match.first_dealer},
                 "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
                           for s in match.sides],
                 "events": events,

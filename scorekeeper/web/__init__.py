@@ -100,10 +100,10 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from scorekeeper import api
     from scorekeeper.security import csrf
-    from scorekeeper.web import checker, files, home, static_urls
+    from scorekeeper.web import checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
     from scorekeeper.web.house import views as house
-    from scorekeeper.web.match import views as match, rules as match_rules, pages
+    from scorekeeper.web.match import views as match, rules as match_rules, pages, live
     from scorekeeper.display.words import table_word
     from scorekeeper.fronts import FrontTemplates
 
@@ -111,12 +111,13 @@ def init_app(app: Flask) -> None:
     static_urls.init_app(app)
     app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FrontTemplates()])   # a plugged-in family's partials
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
-    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp):
+    for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp, live.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.
     csrf.exempt(api.bp)
     app.register_blueprint(api.bp)
+    offline.init_app(app)      # issue 22: the offline scorer's files, offered where they were fetched
     for code in (400, 403, 404, 405, 409, 413, 415, 422, 500, 503):
         app.register_error_handler(code, _error(code))
     app.register_error_handler(RateLimitExceeded, _too_many)

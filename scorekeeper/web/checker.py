@@ -109,6 +109,8 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
             "minimum": gettext("minimum %(n)s"),
             "failed": gettext("The check could not be reached; press Check to send the form."),
+            # issue 22: a Wi-Fi blip dims the verdict shown until static/retry.js gets the new one
+            "not_updated": gettext("Not updated: no connection. Checking again by itself."),
             "defaults": {v["id"]: {o["name"]: o["default"] for o in v["options"]} for v in catalogue}}
 
 

@@ -53,11 +53,12 @@ def test_the_preview_follows_a_hand_typed_card_by_card_without_saving_it(page: P
     shoot(page, "preview-cards")
     assert stored_hands(live_server, token) == 0 and "/hands/new" in page.url
 
-    # A lost connection dims what is shown and says nothing else; the next input asks again.
+    # A lost connection dims what is shown and says it is not updated (issue 22: it looked like real numbers);
+    # the next input asks again.
     page.context.set_offline(True)
     anna.get_by_label("Cards left in hand").fill("")
     expect(anna_says).to_have_class(re.compile(r"\bpreview-stale\b"))
-    expect(anna_says).to_have_text(f"900 +{N}115 = 1015 · total 1015")
+    expect(anna_says).to_have_text(f"900 +{N}115 = 1015 · total 1015 not updated")
     page.context.set_offline(False)
     anna.get_by_label("Cards left in hand").fill("A 4")
     expect(anna_says).to_have_text(f"900 +{N}110 = 1010 · total 1010")

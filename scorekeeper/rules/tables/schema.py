@@ -35,6 +35,19 @@ class ScorePer(StrEnum):
     PLAYER = "player"
 
 
+class DealPasses(StrEnum):
+    """Which way the deal moves each hand (rules/deal.py; issue 22)."""
+    LEFT = "left"       # clockwise
+    RIGHT = "right"     # counterclockwise
+
+
+class DealerRole(StrEnum):
+    """What the seat the deal reaches does: deals the cards, or (a game without a dealer, Keltis: seed 001 l. 12,
+    every player draws their own cards) starts the game."""
+    DEALS = "deals"
+    STARTS = "starts"
+
+
 @dataclass(frozen=True)
 class Int:
     """A whole number in ``[low, high]``: what a real table can reach, with room to spare. Every number a table
@@ -114,7 +127,7 @@ HEAD: dict[str, Any] = {"id": str, "name": str, "seed": str, "reference": str, "
 # words extractor, scorekeeper/rules/tables/words.py).
 OPTION: dict[str, Any] = {"decision": str, "default": str, "label": str, "help": str, "choices": MapOf(PATCHES)}
 PLAYERS: dict[str, Any] = {"min_sides": Int(1, 6), "max_sides": Int(1, 6), "players_per_side": Int(1, 3), "total": Pair(Int(1, 18)),
-            "score_per": ScorePer}
+            "score_per": ScorePer, "deal_passes": DealPasses, "dealer_role": DealerRole}
 # Keys an option may not patch: the options themselves (an option that rewrites options has no fixed meaning).
 _UNPATCHABLE = {"options"}
 

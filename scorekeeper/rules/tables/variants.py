@@ -160,6 +160,10 @@ class TableRules:
     players_per_side: int
     total_players: tuple[int, int]
     score_per: str
+    # Issue 22: which way the deal moves and what the seat it reaches does (rules/deal.py); a table that does not
+    # say (and every match pinned before these keys existed) deals to the left, clockwise, as is usual.
+    deal_passes: str = "left"
+    dealer_role: str = "deals"
 
 
 def game_fields(variant: VariantInfo, data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
@@ -169,7 +173,8 @@ def game_fields(variant: VariantInfo, data: Mapping[str, Any], chosen: Mapping[s
     return {"id": variant.id, "name": variant.name, "family": variant.family, "seed": variant.seed,
             "reference": variant.reference, "options": frozen(chosen), "min_sides": int(ps["min_sides"]),
             "max_sides": int(ps["max_sides"]), "players_per_side": int(ps["players_per_side"]),
-            "total_players": players_total(ps), "score_per": str(ps.get("score_per", "side"))}
+            "total_players": players_total(ps), "score_per": str(ps.get("score_per", "side")),
+            "deal_passes": str(ps.get("deal_passes", "left")), "dealer_role": str(ps.get("dealer_role", "deals"))}
 
 
 def side_size(r: GameRules, sides: int) -> int | None:

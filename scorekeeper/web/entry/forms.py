@@ -16,7 +16,7 @@ from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField,
                      StringField, TextAreaField)
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.rules import Rules, get_variant, registry
 from scorekeeper.rules.cards import split_melds
@@ -60,6 +60,28 @@ class NewMatchForm(FlaskForm):
     variant = HiddenField()
     title = StringField(_l("Title (optional)"), validators=[Optional(), Length(max=200)])
 
+    def seat_name(self, seat: str | None) -> str:
+        """The name typed in the row a ``first_dealer`` choice points at ("2": player row 2, "2.1": side 2's first
+        player), "" for an empty row or a choice that points nowhere."""
+        found = re.fullmatch(r"([1-9])(?:\.([1-9]))?", seat or "")
+        if found is None or (found.group(2) is None) != (self.per_row == 1) or int(found.group(1)) > len(self.sides):
+            return ""
+        row = self.sides[int(found.group(1)) - 1].form
+        if self.per_row == 1:
+            name = row.name.data
+        elif int(found.group(2)) <= len(row.players.data):
+            name = row.players.data[int(found.group(2)) - 1]
+        else:
+            return ""
+        return (name or "").strip()
+
+    def validate_first_dealer(self, field: Any) -> None:
+        # Issue 22: the first dealer is chosen by seat, so the form works without scripting before any name is
+        # typed; a seat left empty cannot deal.
+        if field.data and not self.seat_name(field.data):
+            raise ValidationError(gettext("Nobody is named in the row chosen to deal first: name that player or "
+                                          "choose another."))
+
 
 def option_label(spec: OptionSpec, value: str) -> str:
     """A choice of an option as the form lists it: the table's label in the page's language, "(default)" added."""
@@ -87,7 +109,12 @@ def new_match_form(variant_id: str, shape: Mapping[str, str], **kwargs: Any) -> 
     # A form whose sides regroup every hand (cutthroat) asks for its players, as many as it seats in all.
     least, most = rules.total_players if rules.score_per == "player" else (rules.min_sides, rules.max_sides)
     attrs = {"options": FormField(_options_form(variant_id)),
-             "sides": Rows(FormField(row), most)}
+             "sides": Rows(FormField(row), most),
+             "first_dealer": SelectField(_first_dealer_label(rules), choices=_seat_choices(most, per),
+                                         default="1" if per == 1 else "1.1",
+                                         # a value outside the list gets validate_first_dealer's message, which
+                                         # says what the field is, not WTForms' bare "Not a valid choice"
+                                         validate_choice=False)}
     cls = type(f"NewMatch_{variant_id}", (NewMatchForm,), attrs)
     data = {"variant": variant_id, "options": dict(shape), **kwargs.pop("data", {})}
     form = cls(data=data, **kwargs)
@@ -98,6 +125,20 @@ def new_match_form(variant_id: str, shape: Mapping[str, str], **kwargs: Any) -> 
     form.shape_names = shape_options(variant_id)
     form.top_errors = []
     return form
+
+
+def _first_dealer_label(rules: Rules) -> Any:
+    # a game without a dealer (Keltis: seed 001 l. 12, 19) says who begins (rules_ref/README.md, "Who deals")
+    return _l("Begins the first game") if rules.dealer_role == "starts" else _l("Deals the first hand")
+
+
+def _seat_choices(rows: int, per: int) -> list[Any]:
+    """The rows of the form, by position: the names are typed in the same form, so a choice cannot list them.
+    Said in the request's language: the form class is built per request (new_match_form)."""
+    if per == 1:
+        return [choice(str(i), gettext("Player %(n)d", n=i)) for i in range(1, rows + 1)]
+    return [choice(f"{i}.{k}", gettext("Side %(side)d, player %(n)d", side=i, n=k))
+            for i in range(1, rows + 1) for k in range(1, per + 1)]
 
 
 def match_request(form: NewMatchForm) -> tuple[dict[str, Any], list[int]]:
@@ -115,7 +156,7 @@ def match_request(form: NewMatchForm) -> tuple[dict[str, Any], list[int]]:
         rows.append(i)
     options = {k: v for k, v in form.options.data.items() if v is not None}
     return {"variant": form.variant.data, "options": options, "sides": sides,
-            "title": form.title.data or ""}, rows
+            "title": form.title.data or "", "first_dealer": form.seat_name(form.first_dealer.data) or None}, rows
 
 
 _SIDE_PATH = re.compile(r"^sides\[(\d+)\](?:\.(\w+))?")
@@ -127,6 +168,8 @@ def match_error(form: NewMatchForm, path: str, message: str, rows: list[int]) ->
         return add_error(form.options.form[path[8:]], message)
     if path == "title":
         return add_error(form.title, message)
+    if path == "first_dealer":
+        return add_error(form.first_dealer, message)
     found = _SIDE_PATH.match(path)
     if found and int(found.group(1)) < len(rows):
         row = form.sides[rows[int(found.group(1))]].form

@@ -56,6 +56,7 @@ def rematch_request(match: Match) -> dict[str, Any]:
     house = house_of(match)
     return {"variant": match.variant, "options": dict(match.options), "title": match.title,
             "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
+            "first_dealer": match.first_dealer,
             **({"house": unflat({c["key"]: c["house"] for c in house["changes"]}), "house_name": house["name"]}
                if house else {})}
 

@@ -1,0 +1,122 @@
+/* "Play offline on this phone" (issue 22): where the server offers it (templates/_offline.html, only when it has
+   fetched Pyodide) and the page is a secure context (https or localhost, where a service worker can keep the
+   files), a button starts static/offline-worker.js, which downloads the scorer after the page is up and says how
+   far it got. The choice is remembered on the phone (localStorage): the next page starts the worker by itself.
+
+   Pages ask it through window.ScorekeeperOffline: `.ready` (true once it answers) and `.ask(kind, payload)`, a
+   Promise of the answer the server's JSON route would give ({status, data}). checker.js asks it only when the
+   server cannot be reached. No rule is computed here (scorekeeper/rules/offline.py answers); this file turns the
+   answer into the page's words. Node's test runner require()s it (tests/js/offline.test.js). */
+(function (root, build) {
+  "use strict";
+  var offline = build();
+  if (typeof module === "object" && module.exports) { module.exports = offline; return; }
+  root.ScorekeeperOffline = offline;
+  offline.setUp(root.document);
+}(typeof globalThis === "object" ? globalThis : this, function () {
+  "use strict";
+  var KEY = "scorekeeper.offline";
+  var pending = {}, nextId = 1, worker = null, strings = {};
+  var api = {ready: false, loadMs: null, lastMs: null, strings: strings};
+
+  function format(template, values) {
+    return String(template).replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
+
+  /* The worker's answer as the page shows it: the core speaks English, so on a page in another language an
+     English sentence is left out (the page's own translated problem titles stay) and an unreadable card is said
+     with the page's words. */
+  function forPage(reply, lang, words) {
+    var english = !lang || lang.split("-")[0] === "en";
+    var data = reply.data || {};
+    if (reply.status === 200) {
+      if (!english) {
+        var quiet = function (v) {
+          var out = Object.assign({}, v);
+          out.problems = (v.problems || []).map(function (p) { return Object.assign({}, p, {message: ""}); });
+          if (v.melds) { out.melds = v.melds.map(quiet); }
+          return out;
+        };
+        data = quiet(data);
+      }
+      return {status: 200, data: data, offline: true};
+    }
+    var error = Object.assign({}, data.error || {});
+    if (!english || !error.message) { error.message = words.unreadable || error.message || ""; }
+    return {status: reply.status || 400, data: {error: error}, offline: true};
+  }
+
+  function remembered() {
+    try { return root().localStorage.getItem(KEY) === "on"; } catch (e) { return false; }
+  }
+  function remember() {
+    try { root().localStorage.setItem(KEY, "on"); } catch (e) { /* private mode: asked again next time */ }
+  }
+  function root() { return typeof window === "object" ? window : globalThis; }
+
+  function ask(kind, payload) {
+    if (!worker || !api.ready) { return Promise.reject(new Error("the offline scorer is not ready")); }
+    var id = nextId++;
+    var lang = root().document.documentElement.lang;
+    return new Promise(function (resolve, reject) {
+      pending[id] = {resolve: resolve, reject: reject, lang: lang};
+      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(payload)});
+    });
+  }
+
+  function setUp(document) {
+    var box = document && document.getElementById("offline-offer");
+    var w = root();
+    if (!box || !w.isSecureContext || !w.Worker || !w.WebAssembly || !w.Promise) { return; }
+    var config;
+    try { config = JSON.parse(box.getAttribute("data-offline")); } catch (e) { return; }
+    Object.assign(strings, config.strings || {});
+    var button = box.querySelector("button");
+    var status = box.querySelector(".offline-status");
+    var absolute = function (url) { return new URL(url, document.baseURI).href; };
+
+    function say(text) { status.textContent = text; }
+
+    function start() {
+      if (worker) { return; }
+      button.disabled = true;
+      button.setAttribute("aria-pressed", "true");
+      say(strings.downloading);
+      worker = new w.Worker(absolute(config.worker));
+      worker.onmessage = function (event) {
+        var m = event.data || {};
+        if (m.type === "ready") {
+          api.ready = true;
+          api.loadMs = m.ms;
+          say(strings.ready);
+          box.classList.add("is-ready");
+        } else if (m.type === "failed") {
+          say(strings.failed);
+          button.disabled = false;
+          worker.terminate();
+          worker = null;
+        } else if (m.type === "answer" && pending[m.id]) {
+          var waiting = pending[m.id];
+          delete pending[m.id];
+          if (m.error) { waiting.reject(new Error(m.error)); return; }
+          api.lastMs = m.ms;
+          waiting.resolve(forPage(JSON.parse(m.text), waiting.lang, strings));
+        }
+      };
+      worker.postMessage({type: "start", index: absolute(config.index), core: absolute(config.core)});
+    }
+
+    box.hidden = false;
+    button.addEventListener("click", function () { remember(); start(); });
+    if (remembered()) {
+      // after the page is up: the scorer's megabytes never hold back the page the player is reading
+      if (document.readyState === "complete") { start(); } else { w.addEventListener("load", start); }
+    }
+  }
+
+  api.ask = ask;
+  api.setUp = setUp;
+  api.forPage = forPage;
+  api.format = format;
+  return api;
+}));
