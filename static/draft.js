@@ -173,7 +173,12 @@
     submitting = true;
   });
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted) { submitting = false; leaving = false; }      // back from the cache: a live form again
+    if (!event.persisted) { return; }
+    /* Back from the bfcache after this form was sent (issue 22): its hand may be saved by now, and the form would
+       offer its values as if not. Loaded anew, the page is the next hand's form, or this one with its draft if the
+       save never got through; offline the form stays as it is, a live form again. */
+    if (submitting && navigator.onLine !== false) { window.location.reload(); return; }
+    submitting = false; leaving = false;
   });
 
   /* ---- leaving ---- */

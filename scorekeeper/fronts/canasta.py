@@ -9,7 +9,7 @@ from scorekeeper.display import keypad
 from scorekeeper.display.sheet import hand_cells
 from scorekeeper.fronts.registry import Entry, EntryKit, Front, Pages
 from scorekeeper.pdf import canasta as canasta_pdf
-from scorekeeper.web.entry import counts as counts_web, forms
+from scorekeeper.web.entry import counts as counts_web, differences, forms
 
 
 def _field_of(form: Any, entry: Entry, problem: Entry) -> list:
@@ -40,6 +40,7 @@ PAGES = Pages(
 FRONT = Front(
     family="canasta", plays_games=False, checks_melds=True, previews=True, opening_minimum=True,
     entry=EntryKit(form=forms.entry_form, to_entry=forms.form_to_entry, to_data=forms.entry_to_data,
-                   problem_fields=_field_of, page_values=_no_values),
+                   problem_fields=_field_of, page_values=_no_values,
+                   differences=differences.canasta_differences),
     pages=PAGES, hand_cells=hand_cells, comparable=_as_stored, keypad=keypad.keypad, labels=_labels,
     pdf_sheet=canasta_pdf.sheet_context, pdf_pad=canasta_pdf.pad_context)

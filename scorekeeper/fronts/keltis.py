@@ -30,6 +30,7 @@ PAGES = Pages(
 FRONT = Front(
     family="keltis", plays_games=True, checks_melds=False, previews=False, opening_minimum=False,
     entry=EntryKit(form=keltis_web.entry_form, to_entry=keltis_web.form_to_entry,
-                   to_data=keltis_web.entry_to_data, problem_fields=keltis_web.problem_fields, page_values=_page),
+                   to_data=keltis_web.entry_to_data, problem_fields=keltis_web.problem_fields, page_values=_page,
+                   differences=keltis_web.differences),
     pages=PAGES, hand_cells=game_cells, comparable=keltis_web.comparable, keypad=keypad.no_keypad,
     labels=_labels, pdf_sheet=keltis_pdf.sheet_context, pdf_pad=keltis_pdf.pad_context)

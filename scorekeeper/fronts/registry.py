@@ -33,6 +33,9 @@ class EntryKit:
     to_data: Callable[[Any, Entry], dict[str, Any]]           # (layout, stored entry) -> form data to show it
     problem_fields: Callable[[Any, Entry, Entry], list]       # (form, entry, problem) -> where to show it
     page_values: Callable[[Any], dict[str, Any]]              # rules -> extra values of the entry page
+    # (rules, stored entry, new entry) -> what differs, in the form's words (web/entry/differences.py); a family
+    # without it is never asked the near-duplicate question (issue 22), only the exact-duplicate one
+    differences: Callable[[Any, Entry, Entry], list] | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

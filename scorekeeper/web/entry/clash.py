@@ -6,6 +6,12 @@ store the hand the other phone just saved a second time (a phantom win in the fa
 equal to the previous one is only stored once the player confirmed it (the form's ``confirm_duplicate`` field
 names the hand it repeats, so a confirmation given for hand 10 does not cover hand 11).
 
+A new hand *nearly* equal to the previous one is asked about too (issue 22, the phantom hand: two phones typed one
+hand, one with an extra twin, and "Save mine as hand 2" doubled every total). It is a near-duplicate when the
+family's front (``EntryKit.differences``) finds at most :data:`NEAR_CHANGES` changes between them, on the same sides
+in the same mode. The question names each difference and defaults to correcting hand N (the carry flow below);
+saving it as hand N+1 takes the form's ``confirm_near`` naming N+1, the hand the confirmation is for.
+
 "Correct hand N instead" carries the refused input into hand N's correction: a button of the refused form posts
 it to the correction with ``carry=1``, which only fills the correction in (no scripting needed). Nothing is saved
 until the player taps "Save the correction" there, under a save key of the correction's own.
@@ -19,11 +25,16 @@ from typing import Any
 from flask import request
 from sqlalchemy.orm import Session
 
-from scorekeeper.store.matches import _check_entry, current_entries, scoresheet
+from scorekeeper.fronts import front_of
+from scorekeeper.store.matches import _check_entry, current_entries, rules_of, scoresheet
 from scorekeeper.store.models import HandEvent, Match
 from scorekeeper.rules import RecordError
 from scorekeeper.store.saves import KeyReused, repeated
 
+NEAR_CHANGES = 2
+"""Why 2: a real next hand is dealt anew, so every side's melds and cards left (or a Keltis player's rows) change,
+each card counting; two typings of one hand differ by a miscounted value or two (the issue's extra twin is one). A
+next hand within two changes of the last practically never happens, and if it does, one tap saves it."""
 SAVED_KEYS_SHOWN = 20      # a phone's drafts are for the last few saves; older keys are not worth the bytes
 
 
@@ -47,9 +58,10 @@ def _same(entry: Any) -> str:
     return json.dumps(entry, sort_keys=True, ensure_ascii=False)
 
 
-def duplicate_of(session: Session, match: Match, entry: Any, key: str | None) -> int | None:
-    """The number of the previous hand if ``entry`` (a new hand) is the same as it; ``None`` otherwise, and also
-    when this very save was stored before (a re-sent form is answered as the first save, never asked about)."""
+def resemblance(session: Session, match: Match, entry: Any, key: str | None) -> tuple[int, list] | None:
+    """``(number, differences)`` when ``entry`` (a new hand) repeats the previous hand: no differences for the same
+    hand, a few (at most :data:`NEAR_CHANGES` changes) for a near-duplicate; ``None`` otherwise, and also when this
+    very save was stored before (a re-sent form is answered as the first save, never asked about)."""
     entries = current_entries(match)
     if not entries:
         return None
@@ -59,7 +71,23 @@ def duplicate_of(session: Session, match: Match, entry: Any, key: str | None) ->
             return None
     except (RecordError, KeyReused):
         return None                      # the save itself reports what is wrong, in its own words
-    return len(entries) if _same(entry) == _same(entries[-1]) else None
+    last, number = entries[-1], len(entries)
+    if _same(entry) == _same(last):
+        return number, []
+    rules = rules_of(match)
+    describe = front_of(rules).entry.differences
+    names = [[s.get("name") for s in e.get("sides", [])] for e in (last, entry)]
+    if describe is None or last.get("mode", "cards") != entry["mode"] or sorted(map(str, names[0])) != \
+            sorted(map(str, names[1])):
+        return None                      # another form or other sides (a regrouped hand): not one hand typed twice
+    found = describe(rules, last, entry)
+    return (number, found) if found and sum(d.changes for d in found) <= NEAR_CHANGES else None
+
+
+def duplicate_of(session: Session, match: Match, entry: Any, key: str | None) -> int | None:
+    """The number of the previous hand if ``entry`` (a new hand) is the same as it (see :func:`resemblance`)."""
+    like = resemblance(session, match, entry, key)
+    return like[0] if like is not None and not like[1] else None
 
 
 def saved_keys(match: Match) -> list[str]:

@@ -21,6 +21,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.keltis import KeltisRules, parse_grey_row, parse_row
 from scorekeeper.web.fields import choice
+from scorekeeper.web.entry.differences import NOTHING, Difference, card_changes
 from scorekeeper.web.entry.forms import EntryForm, EntryLayout
 from scorekeeper.display.words import lazy_table_word
 
@@ -110,6 +111,23 @@ def comparable(rules: KeltisRules, entry: Mapping[str, Any] | None) -> dict[str,
         sides.append({"name": side.get("name"), "rows": {k: v for k, v in rows.items() if v},
                       "grey": notation(side.get("grey", "")), "stones": sorted(_stones(side.get("stones", [])))})
     return {"sides": sides}
+
+
+def differences(rules: KeltisRules, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Difference]:
+    """What differs between two games, player by player, under the form's labels (issue 22's near-duplicate
+    question): each colour row, the grey row and the stones; each card (or stone) added or taken away counts."""
+    before = {s["name"]: s for s in (comparable(rules, old) or {"sides": []})["sides"]}
+    found = []
+    for side in (comparable(rules, new) or {"sides": []})["sides"]:
+        who, was = str(side["name"]), before.get(side["name"], {"rows": {}, "grey": "", "stones": []})
+        rows = [(lazy_table_word(c), was["rows"].get(c, ""), side["rows"].get(c, ""))
+                for c in dict.fromkeys([*rules.colour_names, *was["rows"], *side["rows"]])]
+        stones = [" ".join(map(str, s)) for s in (was["stones"], side["stones"])]
+        for what, a, b in [*rows, (_l("Grey row"), was["grey"], side["grey"]), (_l("Wishing stones"), *stones)]:
+            if a != b:
+                found.append(Difference(who, str(what), a or NOTHING, b or NOTHING,
+                                        max(1, card_changes(a.split(), b.split()))))
+    return found
 
 
 # --------------------------------------------------------------------------------------------- problems

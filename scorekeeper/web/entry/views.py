@@ -30,13 +30,22 @@ from scorekeeper.store.quota import QuotaSpent
 from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_key
 from scorekeeper.limiter import quota_message, slow_down, spend
 from scorekeeper.fronts import Front, front_of
-from scorekeeper.web.entry.clash import carried_from, carrying, changes_since, duplicate_of, saved_keys
+from scorekeeper.web.entry.clash import carried_from, carrying, changes_since, resemblance, saved_keys
 from scorekeeper.web.common import load_match
 from scorekeeper.web.entry.forms import EntryForm, collect_validation_errors, entry_error, entry_layout
 from scorekeeper.web.entry.typos import show_unreadable
 from scorekeeper.display.words import say
 
 bp = Blueprint("entry", __name__)
+
+
+@bp.after_request
+def _never_from_a_cache(response):
+    """A hand form is never shown from a cache (issue 22): Back after a save would otherwise bring the saved hand's
+    form, with its used save key, out of the HTTP cache (the form posts to ``?mode=…``, which does not evict the
+    GET of ``/hands/new``). Typed work comes back from the phone's drafts (static/draft.js), not from a cache."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 def entry_mode(match: Match, default: str = "cards") -> str:
     mode = request.args.get("mode") or default
@@ -100,13 +109,14 @@ def _wait(match: Match, form: EntryForm, number: int | None, seconds: int, messa
 def _render(match: Match, form: EntryForm, number: int | None, status: int = 200, stale: bool = False,
             **clash: Any):
     """The form; ``clash`` is what a refused form explains: ``changes`` (the other phone's saves since this form
-    was loaded) or ``duplicate`` (the number of the hand this new hand repeats)."""
+    was loaded), ``duplicate`` (the number of the hand this new hand repeats) or ``near`` (the hand it nearly
+    repeats and what differs: issue 22)."""
     sheet, layout, front = scoresheet(match), form.layout, front_of(form.layout.rules)
     return render_template("entry.html", match=match, form=form, layout=layout, number=number,
                            hand_number=number or len(sheet["hands"]) + 1, sheet=sheet, stale=stale,
                            keys=front.keypad(layout.rules), token=match.edit_token, front=front,
                            saved_keys=saved_keys(match), changes=clash.get("changes"),
-                           duplicate=clash.get("duplicate"), carried=clash.get("carried"),
+                           duplicate=clash.get("duplicate"), near=clash.get("near"), carried=clash.get("carried"),
                            **front.entry.page_values(layout.rules)), status
 
 
@@ -157,7 +167,10 @@ def _submit(match: Match, form: EntryForm, number: int | None):
         return _render(match, form, number, 400)
     front = front_of(form.layout.rules)
     entry, session, key = front.entry.to_entry(form), get_session(), _posted_key()
-    if number is None and (same := _unconfirmed_duplicate(session, match, entry, version, key)) is not None:
+    if number is None and (like := _unconfirmed_likeness(session, match, entry, version, key)) is not None:
+        same, differences = like
+        if differences:
+            return _render(match, form, number, 409, near={"number": same, "differences": differences})
         return _render(match, form, number, 409, duplicate=same)
     try:
         saved = _store(session, match, number, entry, version, request.form.get("save_key") or None)
@@ -192,14 +205,21 @@ def _saved_message(front: Any, number: int | None, saved: int) -> str:
                                                                                      number=saved)
 
 
-def _unconfirmed_duplicate(session: Any, match: Match, entry: dict[str, Any], version: int,
-                           key: str | None) -> int | None:
-    """The hand a new hand repeats, unless the player confirmed it. Only asked of a form typed on the current
-    state: a stale one first hears what the other phone saved (and then comes back here)."""
+def _unconfirmed_likeness(session: Any, match: Match, entry: dict[str, Any], version: int,
+                          key: str | None) -> tuple[int, list] | None:
+    """The hand a new hand repeats or nearly repeats, with what differs (web/clash.py), unless the player
+    confirmed it: a repeat by naming the hand it repeats (``confirm_duplicate``), a near-duplicate by naming the
+    hand it is saved as (``confirm_near``, issue 22). Only asked of a form typed on the current state: a stale
+    one first hears what the other phone saved (and then comes back here)."""
     if version != match.version:
         return None
-    same = duplicate_of(session, match, entry, key)
-    return None if same is None or request.form.get("confirm_duplicate") == str(same) else same
+    like = resemblance(session, match, entry, key)
+    if like is None:
+        return None
+    same, differences = like
+    confirmed = request.form.get("confirm_near") == str(same + 1) if differences else \
+        request.form.get("confirm_duplicate") == str(same)
+    return None if confirmed else like
 
 
 def _store(session: Any, match: Match, number: int | None, entry: dict[str, Any], version: int,
