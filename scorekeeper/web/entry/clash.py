@@ -84,12 +84,6 @@ def resemblance(session: Session, match: Match, entry: Any, key: str | None) -> 
     return (number, found) if found and sum(d.changes for d in found) <= NEAR_CHANGES else None
 
 
-def duplicate_of(session: Session, match: Match, entry: Any, key: str | None) -> int | None:
-    """The number of the previous hand if ``entry`` (a new hand) is the same as it (see :func:`resemblance`)."""
-    like = resemblance(session, match, entry, key)
-    return like[0] if like is not None and not like[1] else None
-
-
 def saved_keys(match: Match) -> list[str]:
     """The save keys of the match's last saves: a phone drops the drafts whose form was saved under one."""
     return [e.save_key for e in match.events[-SAVED_KEYS_SHOWN:] if e.save_key]
