@@ -175,13 +175,18 @@
     var said = box.querySelector("[data-live-said]"), shown = box.querySelector("[data-live-shown]");
     var hide = box.querySelector("[data-live-hide]");
     if (hide) { hide.addEventListener("click", function () { shown.hidden = true; }); }
-    return function (answer) {
+    var last = null;
+    function say(answer) {
       var input = form && form.querySelector("input[name=version]");
       var text = notice(words, answer, input ? parseInt(input.value, 10) : 0);
-      if (!text) { return; }
+      if (!text) { shown.hidden = true; return; }
       said.textContent = text;       // text, never markup: the words come from the page, the numbers from JSON
       shown.hidden = false;
-    };
+    }
+    // A hand this phone's outbox stored moves the form's version on (static/outbox.js): a notice the poll gave
+    // for it in the meantime was about this phone's own hand, and goes.
+    doc.addEventListener("scorekeeper:saved", function () { if (last) { say(last); } });
+    return function (answer) { last = answer; say(answer); };
   }
 
   function startPage(win, doc) {

@@ -232,6 +232,14 @@
     all().forEach(function (other) {
       if (other.after === rec.key) { setField(other, "version", after); other.after = null; put(other); }
     });
+    // This page's form, typed on the version the stored hand was (the next hand in place, or this very hand, whose
+    // save key answers as stored if sent again): it now stands on top of the stored hand. The form's version says so, and static/live.js (told by the event) does not call this phone's own hand another's.
+    var version = form && form.elements.version;
+    if (version && form.dataset.outboxToken === rec.token && /\/hands\/new/.test(form.action) &&
+        version.value === field(rec, "version")) {
+      version.value = after;
+    }
+    document.dispatchEvent(new CustomEvent("scorekeeper:saved", { detail: { token: rec.token } }));
     var text = said.length ? said.join(" ") : "";
     if (text) { notice(text); }
     if (form && note && field(rec, "save_key") === currentKey()) { note.firstChild.textContent = text + " "; }

@@ -37,7 +37,7 @@ def save_key(page: Page) -> str:
 def open_match_online(page: Page, live_server, tap) -> tuple[str, str, str]:
     create_match(page, live_server.url, tap, ("Anna", "Béla"))
     sheet = page.url
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15000)
     entry = f"{sheet}/hands/new?mode=cards"
     page.goto(entry)
     online_key = save_key(page)
@@ -126,10 +126,10 @@ def test_the_hand_form_keeps_the_screen_awake_and_takes_it_again_when_shown_agai
     create_match(page, live_server.url, tap, ("Anna", "Béla"))
     assert page.evaluate("window.wakeRequests") == 0                 # not on the sheet
     page.goto(page.url + "/hands/new?mode=cards")
-    page.wait_for_function("window.wakeRequests === 1")
+    page.wait_for_function("() => window.wakeRequests === 1")
     # the browser lets the lock go when the phone hides the page; shown again, the page takes it again
     page.evaluate("window.wakeSentinels[0].release(); document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.wakeRequests === 2")
+    page.wait_for_function("() => window.wakeRequests === 2")
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")   # still held: not asked twice
     page.wait_for_timeout(100)
     assert page.evaluate("window.wakeRequests") == 2
