@@ -62,7 +62,8 @@
                                                      { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     var ago = minutes === 0 ? strings.just_now : fill(minutes === 1 ? strings.ago_one : strings.ago_other, { n: minutes });
     dialog.appendChild(element("p", "snapshot-age", fill(strings.seen, { time: time, ago: ago })));
-    dialog.appendChild(element("p", "help", strings.offline));
+    var help = element("p", "help", strings.offline);
+    dialog.appendChild(help);
     var withMinimum = data.sides.some(function (s) { return s.minimum !== null && s.minimum !== undefined; });
     var table = element("table", "snapshot-table");
     var head = element("tr");
@@ -86,14 +87,34 @@
     table.appendChild(body);
     dialog.appendChild(table);
     if (typeof data.deal === "string" && data.deal) { dialog.appendChild(element("p", "snapshot-deal", data.deal)); }
-    var waiting = window.ScorekeeperOutbox ? window.ScorekeeperOutbox.waiting() : 0;
-    if (waiting) {
-      dialog.appendChild(element("p", "snapshot-waiting",
-        fill(waiting === 1 ? states.waiting_one : states.waiting_other, { n: waiting })));
+    var waitingLine = element("p", "snapshot-waiting");
+    dialog.appendChild(waitingLine);
+    /* The Wi-Fi back while the panel is open: it says so and offers the current sheet, and the hands still
+       waiting are counted again (the outbox sends them by itself); nothing navigates on its own. */
+    function refresh() {
+      var waiting = window.ScorekeeperOutbox ? window.ScorekeeperOutbox.waiting() : 0;
+      waitingLine.textContent = waiting ? fill(waiting === 1 ? states.waiting_one : states.waiting_other,
+                                               { n: waiting }) : "";
+      waitingLine.hidden = !waiting;
+      if (!offline() && !help.querySelector("a")) {
+        help.textContent = strings.back + " ";
+        var current = element("a", "tap-link", strings.current);
+        current.href = data.url;
+        help.appendChild(current);
+      }
     }
+    refresh();
+    var connection = window.ScorekeeperConnection;
+    var unlisten = connection && connection.on ? connection.on(refresh) : null;
+    window.addEventListener("online", refresh);
     var close = element("button", "secondary", strings.close);
     close.type = "button";
-    close.addEventListener("click", function () { dialog.close(); dialog.parentNode.removeChild(dialog); });
+    close.addEventListener("click", function () {
+      if (typeof unlisten === "function") { unlisten(); }
+      window.removeEventListener("online", refresh);
+      dialog.close();
+      dialog.parentNode.removeChild(dialog);
+    });
     dialog.appendChild(close);
     document.body.appendChild(dialog);
     if (dialog.showModal) { dialog.showModal(); } else { dialog.setAttribute("open", ""); }

@@ -140,9 +140,12 @@ def test_the_last_sheet_seen_opens_offline_from_the_back_link(page: Page, live_s
     expect(panel).to_contain_text("Next deal: Anna.")            # the first player listed deals first
     expect(page.get_by_role("heading", name="Hand 1")).to_be_attached()          # still this page underneath
     shoot(page, "snapshot")
+    page.context.set_offline(False)                 # the Wi-Fi back: the panel says so and offers the sheet
+    expect(panel).to_contain_text("The connection is back.")
+    expect(panel.get_by_role("link", name="Open the current scoresheet")).to_have_attribute(
+        "href", re.compile(r"/m/[^/]+$"))
     tap(panel.get_by_role("button", name="Close"))
     expect(panel).to_be_hidden()
-    page.context.set_offline(False)
 
 
 def test_an_answered_save_goes_to_the_sheet_as_the_plain_form_does(page: Page, live_server, tap):
