@@ -8,6 +8,8 @@ Set SCOREKEEPER_SCREENSHOTS=/some/dir to keep screenshots of the restored draft 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -112,19 +114,32 @@ def test_leaving_a_form_with_unsaved_input_asks_first(page: Page, live_server, t
     assert asked == ["beforeunload"]
 
 
-def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_back(
-        page: Page, browser, browser_context_args, live_server, tap):
+@contextmanager
+def hand_1_saved_while_phone_b_types_it(page: Page, browser, browser_context_args, live_server,
+                                        tap) -> Iterator[tuple[str, Page, list[str]]]:
+    """Two phones open hand 1 of a new match and phone A (``page``) saves it; yields the match's token, phone B
+    (still on its hand 1 form) and the kinds of the dialogs B's page raised (each accepted)."""
     create_match(page, live_server.url, tap, ("Anna", "Béla"))
     token = page.url.rsplit("/", 1)[1]
     entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
     phone_b = browser.new_context(**browser_context_args).new_page()
     try:
-        phone_b.on("dialog", lambda dialog: dialog.accept())
+        asked: list[str] = []
+        phone_b.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
         page.goto(entry)
         phone_b.goto(entry)                                   # both phones open hand 1
         type_a_hand(page, tap)
-        tap(page.get_by_role("button", name="Save hand 1"))
+        tap(page.get_by_role("button", name="Save hand 1"))    # A saves
         expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+        yield token, phone_b, asked
+    finally:
+        phone_b.context.close()
+
+
+def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_back(
+        page: Page, browser, browser_context_args, live_server, tap):
+    with hand_1_saved_while_phone_b_types_it(page, browser, browser_context_args, live_server, tap) as (
+            token, phone_b, asked):
 
         type_a_hand(phone_b, tap)                             # B typed the same hand
         tap(phone_b.get_by_role("button", name="Save hand 1"))
@@ -136,7 +151,7 @@ def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_
         shoot(phone_b, "clash")
         assert hands_stored(live_server.app, token) == 1
 
-        phone_b.goto(entry)                                   # offered back when B opens the entry page again
+        phone_b.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")   # offered back when B opens the entry page again
         expect(anna_b.get_by_label("Melds")).to_have_value("K K K K K K K")
         expect(phone_b.get_by_role("heading", name="Hand 2")).to_be_visible()
         tap(phone_b.get_by_role("button", name="Save hand 2"))
@@ -147,24 +162,12 @@ def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_
         expect(phone_b).to_have_url(re.compile(rf"/m/{token}$"))
         assert hands_stored(live_server.app, token) == 1
         assert drafts(phone_b) == []
-    finally:
-        phone_b.context.close()
 
 
 def test_correct_hand_n_instead_carries_b_s_input_into_the_correction_and_saves_only_when_tapped(
         page: Page, browser, browser_context_args, live_server, tap):
-    create_match(page, live_server.url, tap, ("Anna", "Béla"))
-    token = page.url.rsplit("/", 1)[1]
-    entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
-    phone_b = browser.new_context(**browser_context_args).new_page()
-    try:
-        asked: list[str] = []
-        phone_b.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
-        page.goto(entry)
-        phone_b.goto(entry)
-        type_a_hand(page, tap)                                # A saves hand 1
-        tap(page.get_by_role("button", name="Save hand 1"))
-        expect(page).to_have_url(re.compile(rf"/m/{token}$"))
+    with hand_1_saved_while_phone_b_types_it(page, browser, browser_context_args, live_server, tap) as (
+            token, phone_b, asked):
 
         type_a_hand(phone_b, tap)                             # B typed hand 1 with one more king for Anna
         anna_b = phone_b.get_by_role("region", name="Anna")
@@ -190,11 +193,9 @@ def test_correct_hand_n_instead_carries_b_s_input_into_the_correction_and_saves_
         with live_server.app.app_context():
             stored = current_entries(find_match(get_session(), token, editable=True))
         assert len(stored) == 1 and stored[0]["sides"][0]["melds"] == ["K K K K K K K K"]
-        phone_b.goto(entry)                                   # hand 2 starts empty
+        phone_b.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")   # hand 2 starts empty
         expect(anna_b.get_by_label("Melds")).to_have_value("")
         assert drafts(phone_b) == []
-    finally:
-        phone_b.context.close()
 
 
 def test_a_save_lost_on_the_way_waits_in_the_outbox_and_is_stored_once_when_a_page_loads(page: Page, live_server, tap):

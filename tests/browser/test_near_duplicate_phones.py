@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.web.entry.views import _never_from_a_cache
-from test_drafts import drafts, hands_stored, type_a_hand
+from test_drafts import drafts, hand_1_saved_while_phone_b_types_it, hands_stored, type_a_hand
 from test_keltis_flow import tap_rows, tap_stones
 from test_phone_flow import create_match, shoot, stepper_plus
 
@@ -22,19 +22,8 @@ pytestmark = pytest.mark.browser
 
 def test_the_refused_phones_save_mine_of_a_near_hand_asks_and_enter_corrects_hand_1(
         page: Page, browser, browser_context_args, live_server, tap):
-    create_match(page, live_server.url, tap, ("Anna", "Béla"))
-    token = page.url.rsplit("/", 1)[1]
-    entry = f"{live_server.url}/m/{token}/hands/new?mode=cards"
-    phone_b = browser.new_context(**browser_context_args).new_page()
-    try:
-        asked: list[str] = []
-        phone_b.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
-        page.goto(entry)
-        phone_b.goto(entry)                                   # both phones open hand 1
-        type_a_hand(page, tap)
-        tap(page.get_by_role("button", name="Save hand 1"))    # A saves
-        expect(page).to_have_url(re.compile(rf"/m/{token}$"))
-
+    with hand_1_saved_while_phone_b_types_it(page, browser, browser_context_args, live_server, tap) as (
+            token, phone_b, asked):
         type_a_hand(phone_b, tap)                             # B: the same hand, with one more twin for Béla
         bela_b = phone_b.get_by_role("region", name="Béla")
         tap(stepper_plus(bela_b, "Twins"))
@@ -63,8 +52,6 @@ def test_the_refused_phones_save_mine_of_a_near_hand_asks_and_enter_corrects_han
         tap(phone_b.get_by_role("button", name="Save the correction"))
         expect(phone_b.get_by_role("status").filter(has_text="Hand 1 corrected.")).to_be_visible()
         assert hands_stored(live_server.app, token) == 1
-    finally:
-        phone_b.context.close()
 
 
 def test_save_as_hand_2_on_the_question_stores_one_more_hand(page: Page, live_server, tap):
