@@ -151,7 +151,8 @@ def test_two_phones_saving_one_hand_store_it_once_and_the_second_gets_its_input_
         shoot(phone_b, "clash")
         assert hands_stored(live_server.app, token) == 1
 
-        phone_b.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")   # offered back when B opens the entry page again
+        # offered back when B opens the entry page again
+        phone_b.goto(f"{live_server.url}/m/{token}/hands/new?mode=cards")
         expect(anna_b.get_by_label("Melds")).to_have_value("K K K K K K K")
         expect(phone_b.get_by_role("heading", name="Hand 2")).to_be_visible()
         tap(phone_b.get_by_role("button", name="Save hand 2"))
