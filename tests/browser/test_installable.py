@@ -37,6 +37,12 @@ def save_key(page: Page) -> str:
 def open_match_online(page: Page, live_server, tap) -> tuple[str, str, str]:
     create_match(page, live_server.url, tap, ("Anna", "Béla"))
     sheet = page.url
+    # The worker installs during the first pages; a page whose navigation began while it was still activating
+    # can miss its clients.claim() and stay uncontrolled (seen under a loaded CI machine). A phone's next page is
+    # controlled, as the reload is here: what is tested is the worker, not that race.
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15000)
     entry = f"{sheet}/hands/new?mode=cards"
     page.goto(entry)
