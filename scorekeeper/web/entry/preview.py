@@ -7,7 +7,7 @@ fields are checked by the entry page's own form (:func:`.views.hand_form`: a cou
 offered), then read, checked against the match and scored by :func:`scorekeeper.rules.canasta.hand_form.preview`
 — the save's conversion, checks and scoring, and the scoresheet's cells — from :func:`preview_state`, the match as
 the hand finds it. Issue 22: a phone that chose "Play offline on this phone" runs that same function under
-Pyodide with the same state (served as ``/m/<token>/offline.json``, :mod:`.offline_state`), so the preview on the
+Pyodide with the same state (served as ``/m/<token>/offline.json``: :func:`offline_state`), so the preview on the
 phone cannot show a number the server would not. No rule is repeated in JavaScript.
 
 A readable form always gets a 200 JSON answer. One that cannot be scored (a typo, a field out of range, a full
@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext as _
 
 from scorekeeper.fronts import front_of
 from scorekeeper.limiter import limit
+from scorekeeper.rules.tables.pinned import pin
 from scorekeeper.store.matches import current_entries, hands_allowed, replayed, rules_of, scoresheet
 from scorekeeper.store.models import Match
 from scorekeeper.rules.canasta.hand_form import layout_sides, next_hand_refusal, preview
@@ -54,6 +55,23 @@ def edit_hand(token: str, number: int):
         abort(404, description=_("This match has no hand %(number)d.", number=number))
     entry = entries[number - 1]
     return _preview(match, number, entry_mode(match, entry.get("mode", "cards")), entry)
+
+
+@bp.get("/m/<token>/offline.json")
+def offline_state(token: str):
+    """What a phone that chose "Play offline on this phone" needs to preview the next hand with no network (issue
+    22): the match's resolved rules as stored (the text whose hash the match keeps) and :func:`preview_state`.
+    One answer per match version: revalidated on every read (``no-cache`` + ETag), kept by the service worker
+    (static/sw.js) for when the Wi-Fi is gone."""
+    match = load_match(token, editable=True)
+    _no_games(match)
+    rules_text, rules_hash = (match.rules_json, match.rules_hash) if match.rules_json is not None else \
+        pin(match.variant, match.options)      # an unpinned older match: today's tables, as rules_of reads it
+    response = jsonify({"version": match.version, "rules": rules_text, "rules_hash": rules_hash,
+                        "state": preview_state(match)})
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 def _no_games(match: Match) -> None:
