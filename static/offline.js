@@ -5,7 +5,8 @@
 
    Pages ask it through window.ScorekeeperOffline: `.ready` (true once it answers) and `.ask(kind, payload)`, a
    Promise of the answer the server's JSON route would give ({status, data}). checker.js asks it only when the
-   server cannot be reached. No rule is computed here (scorekeeper/rules/offline.py answers); this file turns the
+   server cannot be reached, and so does preview.js (told by a "scorekeeper-offline-ready" event on window when
+   the scorer is ready). No rule is computed here (scorekeeper/rules/offline.py answers); this file turns the
    answer into the page's words. Node's test runner require()s it (tests/js/offline.test.js). */
 (function (root, build) {
   "use strict";
@@ -25,12 +26,12 @@
 
   /* The worker's answer as the page shows it: the core speaks English, so on a page in another language an
      English sentence is left out (the page's own translated problem titles stay) and an unreadable card is said
-     with the page's words. */
-  function forPage(reply, lang, words) {
+     with the page's words. A preview's answer is numbers only: as it is. */
+  function forPage(reply, lang, words, kind) {
     var english = !lang || lang.split("-")[0] === "en";
     var data = reply.data || {};
     if (reply.status === 200) {
-      if (!english) {
+      if (!english && kind !== "preview") {
         var quiet = function (v) {
           var out = Object.assign({}, v);
           out.problems = (v.problems || []).map(function (p) { return Object.assign({}, p, {message: ""}); });
@@ -59,7 +60,7 @@
     var id = nextId++;
     var lang = root().document.documentElement.lang;
     return new Promise(function (resolve, reject) {
-      pending[id] = {resolve: resolve, reject: reject, lang: lang};
+      pending[id] = {resolve: resolve, reject: reject, lang: lang, kind: kind};
       worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(payload)});
     });
   }
@@ -90,6 +91,8 @@
           api.loadMs = m.ms;
           say(strings.ready);
           box.classList.add("is-ready");
+          // the entry page's preview fetches the match's offline state now, while the Wi-Fi is there
+          if (typeof w.CustomEvent === "function") { w.dispatchEvent(new w.CustomEvent("scorekeeper-offline-ready")); }
         } else if (m.type === "failed") {
           say(strings.failed);
           button.disabled = false;
@@ -100,7 +103,7 @@
           delete pending[m.id];
           if (m.error) { waiting.reject(new Error(m.error)); return; }
           api.lastMs = m.ms;
-          waiting.resolve(forPage(JSON.parse(m.text), waiting.lang, strings));
+          waiting.resolve(forPage(JSON.parse(m.text), waiting.lang, strings, waiting.kind));
         }
       };
       worker.postMessage({type: "start", index: absolute(config.index), core: absolute(config.core)});

@@ -9,7 +9,10 @@
    Wi-Fi) dims what is shown and marks it "not updated" in words, so old numbers never pass for new ones (issue
    22); static/retry.js asks again by itself with the form as it then stands, and the mark goes with the answer.
    At most one request is in flight; the newest input wins. No rule is computed here. Without scripting the form
-   works as before, without the preview. */
+   works as before, without the preview.
+   Issue 22: on a phone that chose "Play offline on this phone" (static/offline.js), a request that fails is
+   answered by the offline scorer instead (previewOnPhone), with the server's own preview function and the match's
+   state as the server last gave it (data-offline-state), and the numbers say "(on this phone)". */
 (function () {
   "use strict";
   var form = document.querySelector("#hand-form[data-preview-url]");
@@ -24,6 +27,7 @@
   var QUICK = 50, PACE = 700;
   var timer = null, lastSent = 0;
   var shown = new WeakMap();                 // each output's last numbers, kept to show dimmed
+  var stateUrl = form.dataset.offlineState, kept = null;      // the match's offline state (issue 22)
 
   function number(n) { return n < 0 ? "\u2212" + (-n) : String(n); }         // the scoresheet's minus sign
   function signed(n) { return (n < 0 ? "\u2212\u202f" : "+\u202f") + Math.abs(n); }
@@ -82,7 +86,7 @@
   /* state: "ok"; "unsure" (breaks a rule, numbers so far); "unread" (nothing to score: a dash, then the last
      numbers dimmed); "offline" (no answer: what is there dimmed and marked "not updated"; a dash when nothing
      was ever answered, never numbers that were not the server's). */
-  function put(output, parts, state) {
+  function put(output, parts, state, here) {
     output.classList.toggle("preview-not-updated", state === "offline");
     if (state === "offline") {
       output.classList.add("preview-stale");
@@ -95,14 +99,20 @@
     if (state === "unread") {
       parts = ["\u2014"].concat(shown.get(output) || []);
     } else {
-      shown.set(output, parts);
-      // The short form (a player-bar button) has no room for the words: the heading of the side says "so far".
-      if (state === "unsure" && !output.hasAttribute("data-preview-short")) {
+      var brief = output.hasAttribute("data-preview-short");
+      // Numbers the phone worked out itself say so, kept with them when they are shown dimmed (issue 22). The
+      // short form (a player-bar button) has no room for the words: the heading of the side says "so far" and
+      // "(on this phone)".
+      var mine = here && !brief ? [words.here] : [];
+      shown.set(output, parts.concat(mine));
+      if (state === "unsure" && !brief) {
         parts = parts.concat(["\u00b7 " + words.so_far]);
       }
+      parts = parts.concat(mine);
     }
     output.classList.toggle("preview-stale", state === "unread");
     output.classList.toggle("preview-unsure", state === "unsure");
+    output.classList.toggle("preview-here", Boolean(here) && state !== "unread");
     draw(output, parts);
   }
 
@@ -112,7 +122,41 @@
       var parts = answer && answer.cells ? sideParts(answer, i, output.hasAttribute("data-preview-short")) : null;
       if (!answer) { put(output, null, "offline"); }
       else if (parts === null) { put(output, null, "unread"); }
-      else { put(output, parts, answer.ok ? "ok" : "unsure"); }
+      else { put(output, parts, answer.ok ? "ok" : "unsure", answer.here); }
+    });
+  }
+
+  function ready() {
+    var offline = window.ScorekeeperOffline;
+    return Boolean(stateUrl && offline && offline.ready) ? offline : null;
+  }
+  function formVersion() { return form.elements.version ? String(form.elements.version.value) : ""; }
+
+  /* The match's offline state for the version this form is typed on: fetched once the scorer is ready (the
+     service worker keeps the last answer for when the Wi-Fi is gone), asked again only after the form's version
+     moved on (a save, the outbox). */
+  function keepState() {
+    if (!ready() || (kept && String(kept.version) === formVersion())) { return Promise.resolve(kept); }
+    return window.ScorekeeperRetry.fetch(stateUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (state) { if (state) { kept = state; } return kept; }, function () { return kept; });
+  }
+
+  /* Issue 22: the server cannot be reached; the phone's own scorer previews the hand from the state of the
+     version the form is typed on — never from an older one, whose totals would be wrong: then, as without the
+     scorer, the numbers are marked "not updated" and asked again by themselves. */
+  function previewOnPhone(error) {
+    var offline = ready();
+    if (!offline || (error && error.name === "AbortError")) { throw error; }
+    words.here = offline.strings.previewed_here || "";
+    return keepState().then(function (state) {
+      if (!state || String(state.version) !== formVersion()) { throw error; }
+      var fields = {};
+      new FormData(form).forEach(function (value, name) { if (typeof value === "string") { fields[name] = value; } });
+      return offline.ask("preview", { match: state, mode: form.dataset.draftMode || "cards", fields: fields });
+    }).then(function (answer) {
+      if (answer.status !== 200 || !answer.data) { throw error; }
+      return Object.assign({}, answer.data, { here: true });
     });
   }
 
@@ -129,7 +173,8 @@
             throw new Error("preview " + response.status);
           }
           return response.ok ? response.json() : null;
-        });
+        })
+        .then(function (answer) { if (answer) { keepState(); } return answer; }, previewOnPhone);
     },
     answer: show,
     failed: function () { show(null); }
@@ -146,6 +191,7 @@
     timer = setTimeout(send, Math.max(QUICK, lastSent + PACE - Date.now()));
   }
 
+  window.addEventListener("scorekeeper-offline-ready", function () { keepState(); });
   form.addEventListener("input", schedule);
   form.addEventListener("change", schedule);
   // A restored draft (static/draft.js fills the form before this file listens) and Back's page cache.

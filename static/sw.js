@@ -10,6 +10,9 @@
      typed offline from one saved entry page must not clash as "already saved" (issue 22).
    - Only 200 HTML answers to GET are saved: never a POST's answer, the API's JSON, a PDF or an error page.
      Bounded: the last MATCHES matches, PAGES_PER_MATCH pages each.
+   - A match's offline state (/m/<token>/offline.json: what "Play offline on this phone" previews the next hand
+     with) is network-first and kept, the last MATCHES of them, so the preview works on the phone with the Wi-Fi
+     gone; the server revalidates it (ETag), so a kept copy is never older than the last answer seen.
    - Any other page that cannot be reached shows the offline page instead of the browser's error page.
    The outbox lives in localStorage (static/outbox.js); the saved pages hold their scripts, kept here. */
 (function (scope) {
@@ -17,6 +20,7 @@
   var S = scope.SCOREKEEPER_SHELL || { shell: [], offline: "/offline", statics: "/s/", timeout: 2500, matches: 20,
                                        pagesPerMatch: 8, version: "dev" };
   var SHELL = "sk-shell-" + S.version, PAGES = "sk-pages", SCORER = "sk-scorer", SHELL_PREFIX = "sk-shell-";
+  var STATES = "sk-offline-states";
   var MATCH_PAGE = /^\/[mv]\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;
   var JUST_KEPT = 30000;
   var KEY_INPUT = /<input\b[^>]*\bname="(?:save_key|rematch_key)"[^>]*>/g;
@@ -38,6 +42,11 @@
   function scorerFile(path) {
     return /^\/offline\/pyodide\/[0-9][0-9A-Za-z.]*\/[A-Za-z0-9_.-]+$/.test(path) ||
       /^\/offline\/core-[0-9a-f]{6,64}\.zip$/.test(path);
+  }
+
+  /** Whether a path is a match's offline state (scorekeeper/web/entry/preview.py offline_state). */
+  function offlineState(path) {
+    return /^\/m\/[A-Za-z0-9_-]{1,64}\/offline\.json$/.test(path);
   }
 
   /** A saved page as it is shown: marked with when it was saved, with a new key in each key field. */
@@ -80,7 +89,7 @@
 
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { groupOf: groupOf, savedCopy: savedCopy, overflow: overflow, referenced: referenced,
-                       scorerFile: scorerFile };
+                       scorerFile: scorerFile, offlineState: offlineState };
   }
   if (typeof scope.addEventListener !== "function" || typeof scope.caches === "undefined") { return; }
 
@@ -150,6 +159,31 @@
       answer.then(function (a) { clearTimeout(timer); give(a.res); }, function () {
         clearTimeout(timer);
         savedCopyOf(url).then(function (res) { return res || offlinePage(); }).then(give);
+      });
+    });
+  }
+
+  /* The match's offline state: the server's answer when there is one (kept, the oldest beyond MATCHES dropped),
+     else the kept copy; never an HTML page in its place, so the preview says "not updated" rather than guess. */
+  function stateNetworkFirst(event) {
+    var request = event.request;
+    return fetch(request).then(function (res) {
+      if (res.status === 200 && res.type === "basic") {
+        var copy = res.clone();
+        event.waitUntil(caches.open(STATES).then(function (cache) {
+          return cache.delete(request.url).then(function () { return cache.put(request.url, copy); })
+            .then(function () { return cache.keys(); }).then(function (keys) {
+              return Promise.all(keys.slice(0, Math.max(0, keys.length - S.matches)).map(function (r) {
+                return cache.delete(r);
+              }));
+            });
+        }).catch(noop));
+      }
+      return res;
+    }, function (error) {
+      return caches.open(STATES).then(function (cache) { return cache.match(request.url); }).then(function (kept) {
+        if (kept) { return kept; }
+        throw error;
       });
     });
   }
@@ -224,6 +258,8 @@
           return res || Response.error();
         });
       }));
+    } else if (offlineState(url.pathname)) {
+      event.respondWith(stateNetworkFirst(event));
     } else if (request.mode === "navigate" && groupOf(url.pathname) !== null) {
       event.respondWith(networkFirst(event));
     } else if (request.mode === "navigate") {

@@ -15,6 +15,8 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from scorekeeper.rules import registry
+# the preview's cells are the sheet's: one function, which the offline preview runs too (issue 22)
+from scorekeeper.rules.canasta.hand_form import hand_cells  # noqa: F401 (the sheet's cells)
 from scorekeeper.rules.tables.house import house_block
 from scorekeeper.rules.tables.house_fields import key_label
 from scorekeeper.rules.phrases import Phrase
@@ -26,29 +28,6 @@ def colour_words() -> dict[str, str]:
     are table words."""
     names = dict.fromkeys(c for v in registry().values() for c in v.raw.get("colours", {}))
     return {colour: colour_word(colour) for colour in names}
-
-
-def _cell(base: int, card_value: int, penalty: int, score: int, taxed: int, total: int, won: bool) -> dict:
-    return {"base": base, "card_value": card_value, "penalty": penalty, "score": score, "taxed": taxed,
-            "total": total, "won": won}
-
-
-def hand_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:
-    """A canasta hand: one cell per sheet column (side, or player when the variant scores players)."""
-    by_name = {}
-    winners = set(result.get("hand_winner", []))
-    for side in result["sides"]:
-        won = side["name"] in winners
-        if side.get("player_results"):
-            for p in side["player_results"]:
-                # Partners share the side's score except red threes (cutthroat), which are part of the base.
-                base = side["base"] + p["score"] - side["score"]
-                by_name[p["name"]] = _cell(base, side["card_value"], side["penalty"], p["score"], p["score"],
-                                           p["total"], won)
-        else:
-            by_name[side["name"]] = _cell(side["base"], side["card_value"], side["penalty"], side["score"],
-                                          side["taxed"], side["total"], won)
-    return [by_name.get(name) for name in sheet["columns"]]
 
 
 def game_cells(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any] | None]:

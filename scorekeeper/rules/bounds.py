@@ -12,6 +12,7 @@ rest of the core.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -153,6 +154,19 @@ def decimal(raw: str, *, most: int, digits: int = DIGITS_MAX) -> int | None:
         return None
     number = int(raw)
     return number if number <= most else None
+
+
+#: A form's whole number as WTForms' IntegerField reads it past web/fields.py's check: an optional minus and at most
+#: DIGITS_MAX ASCII digits (``int()`` takes 4,300 digits and ``"٣"``). Shared by the web form and the offline
+#: preview (rules/canasta/hand_form.py), so both read a typed number alike.
+_WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS_MAX}}}")
+
+
+def whole_number(text: str) -> int:
+    """``text`` (stripped) as a whole number; ValueError for anything else."""
+    if not _WHOLE.fullmatch(text):
+        raise ValueError("not a whole number")
+    return int(text)
 
 
 def _short(value: object) -> object:

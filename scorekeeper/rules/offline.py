@@ -4,7 +4,8 @@ server's.
 
 JSON text in, JSON text out, so the worker passes strings across and no Python object leaks into JavaScript. No
 rule is written here: a check is :func:`scorekeeper.rules.meld_check.check`, the very function behind the API's
-``POST /api/v1/check-meld``, and its answer has that route's shape: ``{"status": 200, "data": verdict}``, or
+``POST /api/v1/check-meld``, a preview :func:`scorekeeper.rules.canasta.hand_form.preview`, the very function behind
+the entry page's ``POST /m/<token>/hands/preview``; the answer has the route's shape: ``{"status": 200, "data": …}``, or
 ``{"status": 400, "data": {"error": {...}}}`` for input the core cannot read. Messages are the core's English (the
 page shows its own translated titles and words beside them, see static/offline.js).
 """
@@ -14,12 +15,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from scorekeeper.rules import bounds
+from scorekeeper.rules.canasta.hand_form import ENTRY_MODES, preview
 from scorekeeper.rules.errors import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.meld_check import check
+from scorekeeper.rules.tables.pinned import rules_from_json
 
-#: The request kinds a worker may ask; the entry page's preview is not among them (see the issue 22 report:
-#: its form → entry conversion lives in WTForms on the server).
-KINDS = ("check",)
+#: The request kinds a worker may ask: the checker's meld check, and the entry page's preview of the next hand
+#: (the server's own preview function, rules/canasta/hand_form.py, with the match's /m/<token>/offline.json).
+KINDS = ("check", "preview")
+
+#: Rules documents already read, by hash: a phone previews one match, each read costs a parse of its tables.
+_RULES: dict[str, Any] = {}
 
 
 def _error(exc: ScorekeeperError) -> dict[str, Any]:
@@ -46,14 +53,43 @@ def _check(body: Any) -> dict[str, Any]:
                  opening_canasta=body.get("opening_canasta"))
 
 
+def _rules(text: Any, expected: Any) -> Any:
+    if not isinstance(expected, str):
+        raise RecordError("the match's rules must come with their hash", field="rules_hash")
+    if expected not in _RULES:
+        # A stored match keeps the ranges of the day it was made, as the server reads it (store/replays.rules_of).
+        with bounds.relaxed():
+            _RULES[expected] = rules_from_json(text, expected)
+    return _RULES[expected]
+
+
+def _preview(body: Any) -> dict[str, Any]:
+    """``body``: ``{"match": <the match's offline.json>, "mode": "cards" | "summary", "fields": {name: value}}``
+    (the hand form's fields as the page would post them)."""
+    if not isinstance(body, dict) or not isinstance(body.get("match"), dict):
+        raise RecordError("the request must hold the match's offline state", field="match")
+    match, fields, mode = body["match"], body.get("fields"), body.get("mode", "cards")
+    if mode not in ENTRY_MODES:
+        raise RecordError(f"mode must be one of {', '.join(ENTRY_MODES)}", field="mode")
+    if not isinstance(fields, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
+        raise RecordError("the fields must be an object of texts", field="fields")
+    state = match.get("state")
+    if not isinstance(state, dict):
+        raise RecordError("the match's offline state has no state", field="match")
+    try:
+        return preview(_rules(match.get("rules"), match.get("rules_hash")), state, mode, fields)
+    except (KeyError, TypeError, AttributeError) as exc:    # a state that is not the server's offline.json
+        raise RecordError(f"the match's offline state is not readable: {exc!r}", field="match") from None
+
+
 def answer(kind: str, payload: str) -> str:
     """The answer to one request of the page, as JSON text: ``kind`` is one of :data:`KINDS`, ``payload`` the
     JSON body the page would have posted to the server."""
     try:
         body = json.loads(payload)
-        if kind != "check":
+        if kind not in KINDS:
             raise RecordError(f"unknown request {kind!r}; asks: {', '.join(KINDS)}", field="kind")
-        reply: dict[str, Any] = {"status": 200, "data": _check(body)}
+        reply: dict[str, Any] = {"status": 200, "data": _check(body) if kind == "check" else _preview(body)}
     except ValueError as exc:                # json's and the core's (ScorekeeperError is a ValueError)
         reply = _error(exc if isinstance(exc, ScorekeeperError) else RecordError(f"unreadable JSON: {exc}"))
     return json.dumps(reply, ensure_ascii=False)

@@ -24,6 +24,7 @@ from scorekeeper.rules.tables.pinned import pin, rules_from_json
 from scorekeeper.rules.tables.variants import side_size
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.problems import problem
+from scorekeeper.rules.canasta.hand_form import ENTRY_MODES, checked_entry, next_hand_refusal  # noqa: F401 (the match API)
 from scorekeeper.rules.canasta.scoring import HandResult
 from scorekeeper.rules.work import hands_within
 from scorekeeper.store import quota
@@ -31,7 +32,6 @@ from scorekeeper.store.saves import AlreadySaved, Unavailable, check_key, repeat
 
 TOKEN_BYTES = 24          # 192 bits from secrets: links cannot be guessed
 MAX_VERSION = 2**31 - 1   # the version column is a 32-bit INTEGER on PostgreSQL (and SQLite refuses > 2**63)
-ENTRY_MODES = ("cards", "summary")
 # A real match has a few dozen hands (díszített to 10 000 rarely needs forty); the bound keeps every page, PDF and
 # answer of a match small however long a script keeps adding. Under a house table dearer than the shipped ones a
 # match holds fewer, so that its replay stays within rules.work.REPLAY_WORK (hands_allowed).
@@ -205,36 +205,7 @@ def match_version(session: Session, token: str, *, editable: bool) -> tuple[int,
 
 
 def _check_entry(match: Match, entry: Any) -> dict[str, Any]:
-    if not isinstance(entry, Mapping):
-        raise RecordError("a hand must be an object with \"sides\"", field="hand")
-    mode = entry.get("mode", "cards")
-    if mode not in ENTRY_MODES:
-        raise RecordError(f"mode must be one of {', '.join(ENTRY_MODES)}", field="mode")
-    sides = entry.get("sides")
-    if not isinstance(sides, list):
-        raise RecordError("a hand needs a list of sides", field="sides")
-    for i, side in enumerate(sides):
-        if not isinstance(side, Mapping) or not isinstance(side.get("name"), str):
-            raise RecordError("each side is an object with the side's name", field=f"sides[{i}]")
-    rules = rules_of(match)
-    if rules.score_per == "side":
-        names = [s["name"] for s in sides]
-        expected = [s.name for s in match.sides]
-        if sorted(map(str, names)) != sorted(expected):
-            raise RecordError(f"the hand must list each side of the match once: {', '.join(expected)}",
-                              field="sides")
-        players = {s.name: s.players for s in match.sides}
-        sides = [{**s, "players": s.get("players", players[s["name"]])} for s in sides]
-    else:
-        # Sides regroup every hand (cutthroat), but the players are the match's, each in one side.
-        lists = [s.get("players", [s["name"]]) for s in sides]
-        listed = [p for players in lists if isinstance(players, list) for p in players]
-        expected = [p for s in match.sides for p in s.players]
-        # A malformed players list is the record's to refuse, with its field (rules/records.py).
-        if all(isinstance(players, list) for players in lists) and sorted(map(str, listed)) != sorted(expected):
-            raise RecordError(f"the hand must list each player of the match once: {', '.join(expected)}",
-                              field="sides")
-    return {"mode": mode, "sides": sides}
+    return checked_entry(rules_of(match), [{"name": s.name, "players": s.players} for s in match.sides], entry)
 
 
 def _save(session: Session, match: Match, based_on: int, loaded: int, event: HandEvent) -> None:
@@ -313,9 +284,10 @@ def _placed(match: Match, entry: dict[str, Any], number: int | None,
     after what a save refuses before scoring (a full or finished match, a hand that does not exist)."""
     entries = current_entries(match)
     if number is None:
-        if len(entries) >= (most := hands_allowed(rules_of(match))):
+        refusal = next_hand_refusal(len(entries), most := hands_allowed(rules_of(match)), base.over)
+        if refusal == "match_full":
             raise match_is_full(most)
-        if base.over:
+        if refusal == "match_over":
             raise match_is_over()
         return [*entries, entry], len(entries) + 1
     if not 1 <= number <= len(entries):

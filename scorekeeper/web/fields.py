@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable
 
 from wtforms import FieldList, IntegerField
 
-from scorekeeper.rules.bounds import DIGITS_MAX
+from scorekeeper.rules.bounds import whole_number
 
 try:                                    # WTForms ≥ 3.3 deprecates (value, label) tuples
     from wtforms.fields.choices import SelectChoice as choice
@@ -36,11 +35,13 @@ class WholeNumber(IntegerField):
     ``"٣"``), and NumberRange then compares through ``math.isnan``, which overflows past 308 digits."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        if valuelist and not _WHOLE.fullmatch(str(valuelist[0]).strip()):
-            self.data = None
-            raise ValueError(self.gettext(_NOT_AN_INTEGER))
+        if valuelist:
+            try:
+                whole_number(str(valuelist[0]).strip())
+            except ValueError:
+                self.data = None
+                raise ValueError(self.gettext(_NOT_AN_INTEGER)) from None
         super().process_formdata([str(valuelist[0]).strip()] if valuelist else valuelist)
 
 
-_WHOLE = re.compile(rf"-?[0-9]{{1,{DIGITS_MAX}}}")
 _NOT_AN_INTEGER = "Not a valid integer value."     # IntegerField's own words, translated by WTForms' catalogue

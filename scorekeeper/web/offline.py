@@ -66,6 +66,7 @@ def offline_scorer() -> dict[str, Any] | None:
             "ready": gettext("Ready for offline use"),
             "failed": gettext("The offline scorer could not be loaded; checks need the Wi-Fi."),
             "checked_here": gettext("(checked on this phone)"),
+            "previewed_here": gettext("(on this phone)"),
             "unreadable": gettext("These cards could not be read; see the card notation below."),
         },
     }

@@ -36,3 +36,8 @@ test("asking before the scorer is ready is a rejected promise, not an exception"
   assert.equal(O.ready, false);
   await assert.rejects(O.ask("check", {cards: "K K K"}));
 });
+
+test("a preview's answer reaches a Hungarian page as the scorer gave it: numbers, no sentences to quiet", () => {
+  const data = {ok: false, hand: 2, cells: [null], problems: 1, unreadable: 0, invalid: 0, columns: ["Anna"], sides: [[0]]};
+  assert.deepEqual(O.forPage({status: 200, data}, "hu", {}, "preview"), {status: 200, data, offline: true});
+});

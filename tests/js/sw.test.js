@@ -72,3 +72,11 @@ test("the offline scorer's files are kept cache-first, and only those paths (iss
   assert.ok(!SW.scorerFile("/offline/core-XYZ.zip"));
   assert.ok(!SW.scorerFile("/m/t/offline/core-0123456789ab.zip"));
 });
+
+test("a match's offline state is told apart from its pages and from other JSON", () => {
+  assert.ok(SW.offlineState("/m/abc_DEF-1/offline.json"));
+  assert.equal(SW.offlineState("/v/abc/offline.json"), false);          // a read-only link previews nothing
+  assert.equal(SW.offlineState("/m/abc/hands/offline.json"), false);
+  assert.equal(SW.offlineState("/api/v1/matches/abc.json"), false);
+  assert.equal(SW.groupOf("/m/abc/offline.json"), null);                // not kept as a page
+});

@@ -14,14 +14,10 @@ from wtforms import Form, FormField
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.display.keypad import face
+from scorekeeper.rules.canasta.hand_form import field_name
 from scorekeeper.rules.canasta.value_groups import COUNT_FIELDS, ValueGroup, value_groups
 from scorekeeper.display.words import COUNTED_PLURALS
 from scorekeeper.web.fields import WholeNumber
-
-
-def field_name(key: str) -> str:
-    """A group key as a form field name: "-" is WTForms' prefix separator, so "4-7" becomes "g4_7"."""
-    return "g" + key.replace("-", "_")
 
 
 def group_label(group: ValueGroup) -> str:
@@ -45,19 +41,6 @@ def counts_fields(rules: Any) -> dict[str, FormField]:
                                            validators=[Optional(), NumberRange(min=0, max=g.copies)])
             for g in groups}))
     return out
-
-
-def counts_to_entry(rules: Any, sub: Form, entry: dict[str, Any]) -> None:
-    """Put the typed counts in ``entry`` in place of points left empty (or next to points typed: refused)."""
-    for counts_key, points_key in COUNT_FIELDS.items():
-        groups = value_groups(rules, in_hand=counts_key == "hand_counts")
-        data = sub[counts_key].data
-        counts = {g.key: n for g in groups if (n := data.get(field_name(g.key)))}
-        if not counts:
-            continue
-        entry[counts_key] = counts
-        if not entry.get(points_key):
-            entry.pop(points_key, None)
 
 
 def counts_to_data(stored: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,11 +19,11 @@ from wtforms import (FieldList, Form, FormField, HiddenField, IntegerField, Radi
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.rules import Rules, get_variant, registry
-from scorekeeper.rules.cards import split_melds
 from scorekeeper.rules.tables.variants import OptionSpec
 from scorekeeper.rules.bounds import PENALTY_POINTS_MAX
 from scorekeeper.rules.canasta.limits import canasta_limits
-from scorekeeper.web.entry.counts import counts_fields, counts_to_data, counts_to_entry, field_name
+from scorekeeper.rules.canasta.hand_form import OTHER_PENALTY, PENALTY_ROWS, entry_of, field_name, layout_sides
+from scorekeeper.web.entry.counts import counts_fields, counts_to_data
 from scorekeeper.web.fields import Rows, WholeNumber, add_error, choice
 from scorekeeper.web.entry.variant_fields import side_extras, summary_gaps
 from scorekeeper.display.words import lazy_table_word, option_word, penalty_label, table_word
@@ -182,8 +182,6 @@ def match_error(form: NewMatchForm, path: str, message: str, rows: list[int]) ->
 
 OUT_LABELS = {"none": _l("Not out"), "out": _l("Went out"), "concealed": _l("Out from hand"),
               "table_clear": _l("Table clear")}
-OTHER_PENALTY = "other"
-PENALTY_ROWS = 2
 
 
 @dataclass
@@ -205,17 +203,9 @@ def entry_layout(match: Any, rules: Rules, mode: str, *, alone: str | None = Non
                  entry: Mapping[str, Any] | None = None) -> EntryLayout:
     """The sides of the hand form. Cutthroat regroups each hand: ``alone`` names who played alone ("" nobody,
     ``None`` not chosen: as in ``entry`` when editing, else everyone alone)."""
-    if rules.score_per != "player":
-        return EntryLayout(rules, mode, [{"name": s.name, "players": list(s.players)} for s in match.sides])
-    players = [p for s in match.sides for p in s.players]
-    if entry is not None and alone is None:
-        lone = [s for s in entry.get("sides", []) if len(s.get("players", [s.get("name")])) == 1]
-        alone = lone[0]["name"] if len(entry.get("sides", [])) == 2 and len(lone) == 1 else ""
-    if alone in players:
-        others = [p for p in players if p != alone]
-        sides = [{"name": alone, "players": [alone]}, {"name": " & ".join(others), "players": others}]
-        return EntryLayout(rules, mode, sides, alone, players)
-    return EntryLayout(rules, mode, [{"name": p, "players": [p]} for p in players], "", players)
+    sides, alone, players = layout_sides(rules, [{"name": s.name, "players": s.players} for s in match.sides],
+                                         alone, entry)
+    return EntryLayout(rules, mode, sides, alone, players)
 
 
 def _count(label: Any, *, maximum: int, default: int | None = 0) -> IntegerField:
@@ -282,63 +272,11 @@ def entry_form(layout: EntryLayout, *, data: Mapping[str, Any] | None = None, **
     return form
 
 
-def _penalties(sub: Form) -> list[dict[str, Any]]:
-    out = []
-    for row in sub.penalties:
-        code, points = row.form.code.data, row.form.points.data
-        if not code:
-            continue
-        penalty: dict[str, Any] = {"code": code}
-        if points is not None:
-            penalty["points"] = points
-        out.append(penalty)
-    return out
-
-
-def _red_threes(sub: Form, side: Mapping[str, Any]) -> int | dict[str, int]:
-    if isinstance(sub.red_threes, FieldList):
-        return {p: v or 0 for p, v in zip(side["players"], sub.red_threes.data)}
-    return sub.red_threes.data or 0
-
-
 def form_to_entry(form: EntryForm) -> dict[str, Any]:
-    """The hand entry (``{"mode", "sides"}``) the form describes."""
+    """The hand entry (``{"mode", "sides"}``) the form describes: read by the rules core's own conversion, the one
+    the offline preview runs on a phone (rules/canasta/hand_form.py, issue 22)."""
     layout = form.layout
-    return {"mode": layout.mode,
-            "sides": [_side_entry(layout, side, sub) for side, sub in zip(layout.sides, form.side_forms())]}
-
-
-def _side_entry(layout: Any, side: Mapping[str, Any], sub: Any) -> dict[str, Any]:
-    out, summary = sub.out.data or "none", layout.mode == "summary"
-    entry: dict[str, Any] = {"name": side["name"]}
-    if layout.regroups:
-        entry["players"] = list(side["players"])
-    if summary:
-        entry["canastas"] = {k: v for k, v in sub.canastas.data.items() if v}
-        entry["melded_points"] = sub.melded_points.data or 0
-        entry["hand_points"] = sub.hand_points.data or 0
-        counts_to_entry(layout.rules, sub, entry)
-    else:
-        entry["melds"] = split_melds(sub.melds.data or "")
-    entry["red_threes"] = _red_threes(sub, side)
-    if "twins" in sub:
-        entry["twins"] = sub.twins.data or 0
-    elif summary:
-        entry["twins"] = 0
-    entry["out"] = out
-    # Written only when set, so a hand of a table without them stores what it always did.
-    if "double_out" in sub and sub.double_out.data:
-        entry["double_out"] = True
-    if "black_threes_taken" in sub and sub.black_threes_taken.data:
-        entry["black_threes_taken"] = sub.black_threes_taken.data
-    if summary:
-        entry["pile_size"] = sub.pile_size.data if out == "table_clear" else None
-    elif out == "table_clear":
-        entry["pile_size"] = sub.pile_size.data
-    if not summary:
-        entry["hand"] = (sub.hand.data or "").strip()
-    entry["penalties"] = _penalties(sub)
-    return entry
+    return entry_of(layout.rules, layout.mode, layout.sides, form.data)
 
 
 def _cards_text(value: Any) -> str:

@@ -2,11 +2,13 @@
 score it, with nothing stored.
 
 ``static/preview.js`` posts the hand form as it stands (its own fields, CSRF token included) after each pause in
-typing and shows each side's base + card value = hand score, the taxed score and the new total. The form is read
-by the entry page's own code (:func:`.views.hand_form`, the front's ``to_entry``) and scored by
-:func:`scorekeeper.store.matches.preview_hand`, the path a save takes up to the write; the cells are the scoresheet's
-(``front.hand_cells``), so the preview cannot show a number the sheet would not. No rule is repeated in
-JavaScript.
+typing and shows each side's base + card value = hand score, the taxed score and the new total. The form's
+fields are checked by the entry page's own form (:func:`.views.hand_form`: a count out of its range, a choice not
+offered), then read, checked against the match and scored by :func:`scorekeeper.rules.canasta.hand_form.preview`
+— the save's conversion, checks and scoring, and the scoresheet's cells — from :func:`preview_state`, the match as
+the hand finds it. Issue 22: a phone that chose "Play offline on this phone" runs that same function under
+Pyodide with the same state (served as ``/m/<token>/offline.json``: :func:`offline_state`), so the preview on the
+phone cannot show a number the server would not. No rule is repeated in JavaScript.
 
 A readable form always gets a 200 JSON answer. One that cannot be scored (a typo, a field out of range, a full
 or finished match) says ``ok: false`` with how many problems of each sort, and no cells; a hand that breaks a
@@ -20,14 +22,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Blueprint, abort
+from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext as _
 
 from scorekeeper.fronts import front_of
 from scorekeeper.limiter import limit
-from scorekeeper.store.matches import HandRejected, current_entries, preview_hand, rules_of, scoresheet
+from scorekeeper.rules.tables.pinned import pin
+from scorekeeper.store.matches import current_entries, hands_allowed, replayed, rules_of, scoresheet
 from scorekeeper.store.models import Match
-from scorekeeper.rules import RecordError
+from scorekeeper.rules.canasta.hand_form import layout_sides, next_hand_refusal, preview
 from scorekeeper.web.common import load_match
 from scorekeeper.web.entry.views import entry_mode, hand_form
 
@@ -54,42 +57,43 @@ def edit_hand(token: str, number: int):
     return _preview(match, number, entry_mode(match, entry.get("mode", "cards")), entry)
 
 
+@bp.get("/m/<token>/offline.json")
+def offline_state(token: str):
+    """What a phone that chose "Play offline on this phone" needs to preview the next hand with no network (issue
+    22): the match's resolved rules as stored (the text whose hash the match keeps) and :func:`preview_state`.
+    One answer per match version: revalidated on every read (``no-cache`` + ETag), kept by the service worker
+    (static/sw.js) for when the Wi-Fi is gone."""
+    match = load_match(token, editable=True)
+    _no_games(match)
+    rules_text, rules_hash = (match.rules_json, match.rules_hash) if match.rules_json is not None else \
+        pin(match.variant, match.options)      # an unpinned older match: today's tables, as rules_of reads it
+    response = jsonify({"version": match.version, "rules": rules_text, "rules_hash": rules_hash,
+                        "state": preview_state(match)})
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
+
+
 def _no_games(match: Match) -> None:
     if front_of(rules_of(match)).plays_games:
         abort(404)
 
 
+def preview_state(match: Match, number: int | None = None, stored: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The match as hand ``number`` (None: the next hand) finds it, in the shape
+    :func:`~scorekeeper.rules.canasta.hand_form.preview` reads: plain JSON, so a phone can keep it (issue 22)."""
+    rules, replay, sheet = rules_of(match), replayed(match), scoresheet(match)
+    sides = [{"name": s.name, "players": list(s.players)} for s in match.sides]
+    count = len(current_entries(match))
+    at = count if number is None else number - 1
+    return {"sides": sides, "columns": list(sheet["columns"]), "hand": at + 1, "totals": dict(replay.totals[at]),
+            "refused": next_hand_refusal(count, hands_allowed(rules), replay.over) if number is None else None,
+            "alone": None if stored is None else layout_sides(rules, sides, None, stored)[1]}
+
+
 def _preview(match: Match, number: int | None, mode: str, stored: Mapping[str, Any] | None = None):
     """The answer for the posted form as hand ``number`` (None: the next hand)."""
-    form, sheet = hand_form(match, mode, stored), scoresheet(match)
-    front = front_of(form.layout.rules)
-    columns = sheet["columns"]
-    answer: dict[str, Any] = {"ok": False, "hand": number or len(sheet["hands"]) + 1, "columns": columns,
-                              "sides": _side_columns(form.layout.sides, columns), "cells": [None] * len(columns),
-                              "problems": 0, "unreadable": 0, "invalid": 0}
-    if not form.validate():                       # a count out of its range, a choice not offered
-        return {**answer, "invalid": len(form.errors)}
-    try:
-        answer["hand"], result = preview_hand(match, front.entry.to_entry(form), number)
-    except RecordError as exc:                   # every unreadable token at once (rules/canasta/record.py)
-        return {**answer, "unreadable": len(getattr(exc, "every", None) or (exc,))}
-    except HandRejected as exc:                  # a full or finished match
-        return {**answer, "problems": len(exc.result["problems"])}
-    # A hand that breaks a rule still has its numbers so far (nobody out yet, while it is being typed): shown,
-    # with ok False, as the save would refuse it.
-    cells = front.hand_cells(sheet, result.to_dict())
-    return {**answer, "ok": result.ok, "problems": len(result.problems),
-            "cells": [cell and {"name": name, **_numbers(cell)} for name, cell in zip(columns, cells)]}
-
-
-def _side_columns(sides: list[dict[str, Any]], columns: list[str]) -> list[list[int]]:
-    """For each side of the form, the sheet columns its players' cells are in: the side itself, or each of its
-    players where the sheet has a column per player (cutthroat regroups the sides every hand)."""
-    index = {name: i for i, name in enumerate(columns)}
-    return [[index[side["name"]]] if side["name"] in index else
-            [index[p] for p in side["players"] if p in index] for side in sides]
-
-
-def _numbers(cell: Mapping[str, Any]) -> dict[str, int]:
-    # Not "won": with nobody out yet, every side would read as the hand's winner.
-    return {k: cell[k] for k in ("base", "card_value", "penalty", "score", "taxed", "total")}
+    form = hand_form(match, mode, stored)
+    # a count out of its range, a choice not offered: the form's own count
+    invalid = 0 if form.validate() else len(form.errors)
+    return preview(form.layout.rules, preview_state(match, number, stored), mode, request.form, invalid=invalid)

@@ -11,16 +11,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 
 from scorekeeper.rules import Rules
+from scorekeeper.rules.canasta.hand_form import has_double_out
 from scorekeeper.rules.canasta.limits import canasta_limits
 from scorekeeper.rules.canasta.tally import summary_gaps as core_summary_gaps
 from scorekeeper.display.words import table_word
-
-
-def has_double_out(rules: Rules, side: Mapping[str, Any]) -> bool:
-    """The double ending (seed 003 S7) is a choice of a partnership side where the table scores it and anyone may
-    go out; a table whose double ending earns nothing (samba: ``double_out = 0``) does not ask."""
-    return (bool(rules.double_out_bonus) and rules.going_out_allowed and rules.players_per_side > 1
-            and len(side["players"]) > 1)
 
 
 def side_extras(rules: Rules, side: Mapping[str, Any], count: Callable[..., Any]) -> dict[str, Any]:
