@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 import zipfile
 
 import pytest
 
 from scorekeeper import service
 from scorekeeper.offline_files import core_zip
+from tests.phone_zip import answers_on_phone, unpack
 from scorekeeper.rules import ScorekeeperError
 
 # (request body as static/checker.js posts it): díszített, samba and international, legal and not, openings,
@@ -48,20 +47,11 @@ def server_answer(body: dict) -> dict:
 
 @pytest.fixture(scope="module")
 def unpacked(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("core")
-    zipfile.ZipFile(io.BytesIO(core_zip()[0])).extractall(folder)
-    return folder
+    return unpack(tmp_path_factory.mktemp("core"))
 
 
 def offline_answers(folder, bodies: list[dict]) -> list[dict]:
-    """Each body's answer from rules/offline.py in a fresh `python -S -I`: no site-packages, no checkout on the
-    path, only the unpacked zip."""
-    program = ("import json, sys; sys.path.insert(0, sys.argv[1]); from scorekeeper.rules import offline; "
-               "print(json.dumps([json.loads(offline.answer('check', json.dumps(b))) for b in json.load(sys.stdin)]))")
-    done = subprocess.run([sys.executable, "-S", "-I", "-c", program, str(folder)], input=json.dumps(bodies),
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return answers_on_phone(folder, "check", bodies)
 
 
 def test_the_zip_holds_the_rules_core_and_its_tables_and_no_web_code():

@@ -5,15 +5,11 @@ as in Pyodide), answer a table of hands exactly as the server's ``POST /m/<token
 
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
-import zipfile
 
 import pytest
 
-from scorekeeper.offline_files import core_zip
+from tests.phone_zip import answers_on_phone, unpack
 from test_entry import BIG_HAND, SEED_HAND, SMALL_HAND, SUMMARY, create, post_hand, state
 from test_preview import preview
 
@@ -53,18 +49,11 @@ TABLE = [
 
 @pytest.fixture(scope="module")
 def unpacked(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("core")
-    zipfile.ZipFile(io.BytesIO(core_zip()[0])).extractall(folder)
-    return folder
+    return unpack(tmp_path_factory.mktemp("core"))
 
 
 def on_phone(folder, requests: list[dict]) -> list[dict]:
-    """Each request's answer from rules/offline.py in a fresh ``python -S -I``: only the unpacked zip."""
-    program = ("import json, sys; sys.path.insert(0, sys.argv[1]); from scorekeeper.rules import offline; "
-               "print(json.dumps([json.loads(offline.answer('preview', json.dumps(r))) for r in json.load(sys.stdin)]))")
-    done = subprocess.run([sys.executable, "-S", "-I", "-c", program, str(folder)], input=json.dumps(requests),
-                          capture_output=True, text=True, timeout=120, check=True)
-    return json.loads(done.stdout)
+    return answers_on_phone(folder, "preview", requests)
 
 
 def _match(client, csrf, variant, names, saved):
