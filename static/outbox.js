@@ -4,8 +4,8 @@
 
    - With scripting, the hand form (#hand-form: a new hand or a correction) is posted with fetch. An answer is
      followed as the plain form would be: a redirect (the hand is stored) goes to the sheet, where the server's
-     flash says "Hand N saved."; any other answer (a refused form: 400/409/422/429/503) is the server's page, put
-     in place of this one (it carries the typed input, as without scripting).
+     flash says "Hand N saved."; any other answer (a refused form: 400/409/422/429/503) is the server's page,
+     asked for by a plain post of the same fields (it carries the typed input, as without scripting).
    - No answer (network error, 10 s without one, or a browser that knows it is offline): the posted fields go
      into localStorage under scorekeeper.outbox:<match token>:<save_key> with the URL and the time. The form
      stays, with its input, and says "Saved on this phone — will send when the Wi-Fi is back (1 hand waiting)"
@@ -105,12 +105,25 @@
     return answer.response.type === "opaqueredirect" || answer.response.redirected || saved(answer) !== null;
   }
 
-  /* The server's page in place of this one: what the plain form's answer would have shown. */
-  function show(html) {
+  /* The server's own page for these fields, by a plain post (a real navigation, as the form without scripting
+     makes): a refused save's page carries the input and the server's explanation, asked again under the same save
+     key, so nothing is stored twice. Not the fetched answer written over this document: that kept this page's
+     timers and listeners alive under the next page's scripts (two pollers, two outboxes). */
+  function postNatively(url, fields) {
     stop();
-    document.open();
-    document.write(html);
-    document.close();
+    var plain = document.createElement("form");
+    plain.method = "post";
+    plain.action = url;
+    plain.hidden = true;
+    fields.forEach(function (f) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = f[0];
+      input.value = f[1];
+      plain.appendChild(input);
+    });
+    document.body.appendChild(plain);
+    HTMLFormElement.prototype.submit.call(plain);
   }
   function stop() {
     stopped = true;
@@ -144,8 +157,7 @@
       open.addEventListener("click", function (event) {
         event.preventDefault();
         drop(rec);                       // the refused page holds the input from now on (a draft of its own)
-        try { history.replaceState(null, "", rec.url); } catch (e) { /* stays at this address */ }
-        show(rec.page);
+        postNatively(rec.url, rec.fields);
       });
       refusedShown[rec.id] = notice(strings.refused || "", open);
       if (refusedShown[rec.id]) { refusedShown[rec.id].classList.add("error"); }
@@ -218,8 +230,7 @@
   }
   function refuse(rec, answer) {
     rec.refused = answer.response.status;
-    rec.page = answer.html;
-    if (!put(rec)) { rec.page = ""; put(rec); }
+    put(rec);
     // this form's own hand: its "waiting" note is no longer true; the notice atop the page says what happened
     if (note && rec.key === currentKey()) { note.parentNode.removeChild(note); note = null; }
     showRefused();
@@ -345,7 +356,7 @@
           return;
         }
         if (stored(answer)) { location.assign(rec.sheet); return; }
-        show(answer.html);
+        postNatively(rec.url, fields);
       }, function () {
         connection.failed();
         park(rec);
