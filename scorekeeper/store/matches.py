@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.store.match_log import current_entries, log_entries, own_revisions, revisions  # noqa: F401 (the match API)
 from scorekeeper.store.models import HandEvent, Match, MatchSide
+from scorekeeper.store.tokens import could_be_token
 from scorekeeper.store.replays import (Replayed, log_version, remember_next, remembered,  # noqa: F401 (the match API)
                                        replayed, rules_of, score_entries, scored_from, scoresheet)
 from scorekeeper.rules import RecordError, bounds, get_variant
@@ -188,6 +189,8 @@ def match_size(match: Match) -> int:
 
 
 def find_match(session: Session, token: str, *, editable: bool) -> Match | None:
+    if not could_be_token(token):
+        return None
     column = Match.edit_token if editable else Match.view_token
     return session.scalars(select(Match).where(column == token)).one_or_none()
 
@@ -200,6 +203,8 @@ _VERSION_BY = {editable: select(Match.id, Match.version).where(column == bindpar
 
 def match_version(session: Session, token: str, *, editable: bool) -> tuple[int, int] | None:
     """``(id, version)`` of the match behind a link: one indexed read, for pages remembered per version."""
+    if not could_be_token(token):
+        return None
     row = session.connection().execute(_VERSION_BY[editable], {"token": token}).first()
     return None if row is None else (row[0], row[1])
 

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from scorekeeper.store import quota
 from scorekeeper.store.matches import new_token
 from scorekeeper.store.models import HousePreset
+from scorekeeper.store.tokens import could_be_token
 from scorekeeper.rules.tables import house
 from scorekeeper.rules.tables.pinned import canonical
 from scorekeeper.store.saves import Unavailable
@@ -39,13 +40,14 @@ def store_preset(session: Session, document: Mapping[str, Any]) -> HousePreset:
 
 
 def find_preset(session: Session, token: str) -> HousePreset | None:
-    if not isinstance(token, str) or not 0 < len(token) <= 64:
+    if not could_be_token(token):
         return None
     return session.scalars(select(HousePreset).where(HousePreset.token == token)).one_or_none()
 
 
 def find_presets(session: Session, tokens: list[str]) -> dict[str, HousePreset]:
     """The presets behind ``tokens`` (one query: the home page lists up to a dozen), by token."""
+    tokens = [t for t in tokens if could_be_token(t)]
     if not tokens:
         return {}
     return {p.token: p for p in session.scalars(select(HousePreset).where(HousePreset.token.in_(tokens)))}

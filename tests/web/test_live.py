@@ -72,6 +72,7 @@ def test_a_wrong_token_is_a_404_in_json_never_a_500(client, db, token):
         answer = client.get(f"{prefix}{token}/live", headers={"If-None-Match": '"0"'})
         assert answer.status_code == 404
         assert "No match at this link" in answer.get_json()["error"]["message"]
+        assert client.get(f"{prefix}{token}").status_code == 404        # the sheet itself (PostgreSQL: NUL)
     # one link's token does not open the other link's answer
     assert client.get(f"/m/{match.view_token}/live").status_code == 404
     assert client.get(f"/v/{match.edit_token}/live").status_code == 404
