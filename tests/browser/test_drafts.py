@@ -284,14 +284,9 @@ def test_a_correction_keeps_its_draft_until_it_is_saved(page: Page, live_server,
 
 
 def test_a_keltis_game_keeps_its_rows_and_stones_over_a_reload(page: Page, live_server, tap):
-    from test_keltis_flow import ANNA, tap_rows, tap_stones
+    from test_keltis_flow import ANNA, start_keltis_match, tap_rows, tap_stones
     page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(live_server.url + "/")
-    page.get_by_label("Variant").select_option("keltis")
-    expect(page).to_have_url(re.compile(r"variant=keltis"))
-    page.get_by_label("Player 1", exact=True).fill("Anna")
-    page.get_by_label("Player 2", exact=True).fill("Béla")
-    tap(page.get_by_role("button", name="Start the match"))
+    start_keltis_match(page, live_server.url, tap)
     tap(page.get_by_role("link", name="Enter game 1"))
     anna = page.get_by_role("region", name="Anna")
     tap_rows(anna, tap, ANNA)

@@ -45,14 +45,20 @@ def tap_stones(side: Locator, tap, stones: tuple[int, ...]) -> None:
         expect(side.get_by_role("checkbox", name=str(stone), exact=True)).to_be_checked()
 
 
-def test_a_keltis_game_tapped_in_on_a_phone_shows_its_scores_and_totals(page: Page, live_server, tap):
-    page.goto(live_server.url + "/")
+def start_keltis_match(page: Page, base_url: str, tap) -> str:
+    """Anna and Béla's Keltis match started from the home page, as a phone does; its edit token."""
+    page.goto(base_url + "/")
     page.get_by_label("Variant").select_option("keltis")             # submits itself: the Keltis form
     expect(page).to_have_url(re.compile(r"variant=keltis"))
     page.get_by_label("Player 1", exact=True).fill("Anna")
     page.get_by_label("Player 2", exact=True).fill("Béla")
     tap(page.get_by_role("button", name="Start the match"))
     expect(page).to_have_url(re.compile(r"/m/[A-Za-z0-9_-]{22,}$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_a_keltis_game_tapped_in_on_a_phone_shows_its_scores_and_totals(page: Page, live_server, tap):
+    start_keltis_match(page, live_server.url, tap)
 
     tap(page.get_by_role("link", name="Enter game 1"))
     expect(page.get_by_role("heading", name="Game 1")).to_be_visible()

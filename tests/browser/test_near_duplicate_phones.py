@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.web.entry.views import _never_from_a_cache
 from test_drafts import drafts, hand_1_saved_while_phone_b_types_it, hands_stored, type_a_hand
-from test_keltis_flow import tap_rows, tap_stones
+from test_keltis_flow import start_keltis_match, tap_rows, tap_stones
 from test_phone_flow import create_match, shoot, stepper_plus
 
 pytestmark = pytest.mark.browser
@@ -129,14 +129,7 @@ def test_back_after_a_keltis_save_from_the_sheets_link_shows_game_2_not_the_cach
         page: Page, live_server, tap):
     # The sheet links to /hands/new and the form posts to /hands/new?mode=cards: that POST does not invalidate
     # the GET in the HTTP cache, which Back would show (game 1's form and its used save key) unless no-store.
-    page.goto(live_server.url + "/")
-    page.get_by_label("Variant").select_option("keltis")
-    expect(page).to_have_url(re.compile(r"variant=keltis"))
-    page.get_by_label("Player 1", exact=True).fill("Anna")
-    page.get_by_label("Player 2", exact=True).fill("Béla")
-    tap(page.get_by_role("button", name="Start the match"))
-    expect(page).to_have_url(re.compile(r"/m/[A-Za-z0-9_-]{22,}$"))
-    token = page.url.rsplit("/", 1)[1]
+    token = start_keltis_match(page, live_server.url, tap)
     tap(page.get_by_role("link", name="Enter game 1"))
     anna = page.get_by_role("region", name="Anna")
     tap_rows(anna, tap, [("green", "0 1 2 3")])
