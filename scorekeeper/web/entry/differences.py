@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.display.words import lazy_table_word, penalty_label
+from scorekeeper.rules.cards import card_tokens
 from scorekeeper.web.entry.counts import group_labels
 from scorekeeper.web.entry.forms import OUT_LABELS
 
@@ -39,9 +40,9 @@ def card_changes(old: Iterable[str], new: Iterable[str]) -> int:
 
 
 def tokens(value: Any) -> list[str]:
-    """The cards of a text or a list of texts or tokens, upper case."""
+    """The cards of a text or a list of texts or tokens, upper case, split as the record parser splits them."""
     if isinstance(value, str):
-        return value.upper().split()
+        return [t.upper() for t in card_tokens(value)]
     if isinstance(value, (list, tuple)):
         return [t for v in value for t in tokens(v)]
     return []

@@ -47,9 +47,9 @@ def _version(token: str, *, editable: bool):
     if found is None:
         return _json({"error": {"status": 404, "message": str(NO_MATCH)}}, 404)
     match_id, version = found
-    response = Response(status=304)
     if request.if_none_match.contains_weak(_etag(version)):
         # RFC 9110: a 304 carries the ETag and Cache-Control a 200 would have had
+        response = Response(status=304)
         response.set_etag(_etag(version))
         response.headers["Cache-Control"] = "no-cache"
         return response
