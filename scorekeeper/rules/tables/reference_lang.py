@@ -76,7 +76,8 @@ def _read(path: Path = PHRASEBOOK) -> tuple[tuple[str, ...], list[dict[str, str]
     with path.open("rb") as fh:
         data = tomllib.load(fh)
     phrases, patterns = _entries(data, "phrase", path), _entries(data, "pattern", path)
-    languages = tuple(sorted({key for entry in phrases + patterns for key in entry} - {"en"}))
+    # in the order the entries name them (hu, fr, sv): rules-ref lists a reference's translations so
+    languages = tuple(key for key in dict.fromkeys(k for entry in phrases + patterns for k in entry) if key != "en")
     for entry in phrases + patterns:
         missing = [lang for lang in languages if not isinstance(entry.get(lang), str)]
         if missing:
@@ -85,7 +86,8 @@ def _read(path: Path = PHRASEBOOK) -> tuple[tuple[str, ...], list[dict[str, str]
 
 
 def languages(path: Path = PHRASEBOOK) -> tuple[str, ...]:
-    """The languages the phrasebook says every phrase in (``fr``, ``hu``, ``sv``)."""
+    """The languages the phrasebook says every phrase in, in the order its entries name them (``hu``, ``fr``,
+    ``sv``)."""
     return _read(path)[0]
 
 
