@@ -22,7 +22,8 @@ from scorekeeper.display.keypad import face
 from scorekeeper.limiter import limit
 from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
 from scorekeeper.rules.tables.groups import group_of, grouped
-from scorekeeper.rules.tables.sources import name_sources
+from scorekeeper.rules.tables.sources import name_sources, source_word
+from scorekeeper.rules.tables.words import decision_parts
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
 from scorekeeper.display.words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
@@ -63,32 +64,19 @@ def variant_groups(catalogue: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for key, members in grouped(get_variant(i) for i in by_id)]
 
 
-# Where a decision came from, in its summary's brackets: seed lines ("l. 71 says five"), seeds, public sources.
-_DECISION_SOURCE = re.compile(r"\s*\(([^()]*(?:\bl\. ?\d|\b(?:seeds?|public|unstated|rummy-games|howstuffworks)\b)[^()]*)\)",
-                              re.I)
-
-
-def decision_parts(decision: str) -> tuple[str, str, list[str]]:
-    """An option's decision as its ids, its summary and its sources (footnotes: a player reads the game, not the
-    file it came from): "S39: when red threes count plus (l. 71 …)" → ("S39", "when red threes count plus",
-    ["l. 71 …"])."""
-    ids, sep, summary = decision.partition(": ")
-    if not (sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids)):
-        ids, summary = "", decision
-    # the sources by their titles (rules_ref/sources/seeds.toml): the footnotes are shown on English pages only
-    sources = [name_sources(source) for source in _DECISION_SOURCE.findall(summary)]
-    return ids, name_sources(_DECISION_SOURCE.sub("", summary).strip()), sources
-
-
-def decisions(options: list[Mapping[str, Any]]) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
-    """Each option's decision for the rules page: by option name (ids, summary, its footnote numbers), and the
-    footnotes numbered through the page: (number, option name, ids, source)."""
+def decisions(options: list[Mapping[str, Any]], lang: str = "en"
+              ) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
+    """Each option's decision for the rules page in ``lang``: by option name (ids, summary, its footnote numbers),
+    and the footnotes numbered through the page: (number, option name, ids, source). The summary and each source
+    are the table's msgids (rules/tables/words.py extracts them), said in the page's language with the seeds they
+    cite named by their titles in it (issue 23: shown on every page, not on English pages only)."""
     by_name, notes = {}, []
     for o in options:
         ids, summary, sources = decision_parts(o.get("decision") or "")
-        numbers = list(range(len(notes) + 1, len(notes) + len(sources) + 1))
-        notes += [(n, o["name"], ids, source) for n, source in zip(numbers, sources)]
-        by_name[o["name"]] = (ids, summary, numbers)
+        said = [name_sources(table_word(source), lang) for source in sources]
+        numbers = list(range(len(notes) + 1, len(notes) + len(said) + 1))
+        notes += [(n, o["name"], ids, source) for n, source in zip(numbers, said)]
+        by_name[o["name"]] = (ids, name_sources(table_word(summary), lang), numbers)
     return by_name, notes
 
 
@@ -298,9 +286,9 @@ def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Mar
     if found is None:
         return None
     path, said = found
-    # the sources' heading in the file's language: the page's where the file is translated into it
+    # the sources' heading in the file's language (rules_ref/sources/seeds.toml, [words.<lang>]), like its text
     try:
-        body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources",
+        body, toc = _render(str(path), path.stat().st_mtime_ns, source_word("sources", said),
                             said, url_for("checker.rules_index") + "/")
     except (OSError, UnicodeDecodeError):
         # checked readable when the tables loaded (variants._check_reference); changed since: no page, not a 500
@@ -323,5 +311,5 @@ def rules_page(variant: str):
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc, said = rendered
     return render_template("rules.html", variant=checked_variant(info), title=title, body=body, toc=toc,
-                           reference_lang=said, decisions=decisions(info.get("options", [])),
+                           reference_lang=said, decisions=decisions(info.get("options", []), str(get_locale())),
                            group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))
