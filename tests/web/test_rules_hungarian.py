@@ -39,7 +39,8 @@ def test_an_english_page_shows_the_english_reference(client):
     assert "Card values" in body and "A lapok értéke" not in body and ">Sources</h2>" in body
 
 
-def test_a_variant_without_a_translation_stays_english_and_marked(client):
+def test_the_international_rules_are_hungarian_too(client):
+    # issue 23: every shipped variant has its Hungarian page (the fallback to English with a note is tested on a
+    # made-up variant in tests/web/test_rules_languages.py)
     html = page(client, "international", "hu")
-    assert 'class="card rules-body" lang="en"' in html and 'class="rules-title" lang="en"' in html
-    assert "Ez az oldal még nincs lefordítva magyarra, ezért angolul látható." in html
+    assert 'class="card rules-body" lang="hu"' in html and "még nincs lefordítva" not in html
