@@ -184,3 +184,15 @@ def test_the_offer_on_a_french_page_names_the_french_phrasebook_and_on_an_englis
     assert client.get(french["words"]).json["lang"] == "fr"
     english = offer(client.get("/checker", headers={"Accept-Language": "en"}).get_data(as_text=True))
     assert english["lang"] == "en" and english["words"] is None
+
+
+@pytest.mark.parametrize("lang", SPOKEN)
+def test_every_msgid_the_catalogue_takes_from_the_rules_core_is_in_the_phrasebook(lang):
+    """The phrasebook's templates are found by reading the core's ``phrase("…")`` calls (speech.phrase_templates);
+    the catalogue's own extraction (``pybabel extract -k phrase``) must find no other."""
+    from babel.messages.pofile import read_po
+
+    catalogue = Path(words.__file__).parents[1] / "translations" / lang / "LC_MESSAGES" / "messages.po"
+    with catalogue.open("rb") as fh:
+        core = {m.id for m in read_po(fh) if m.id and any(f.startswith("scorekeeper/rules/") for f, _ in m.locations)}
+    assert core and not core - set(phrasebook_msgids())
