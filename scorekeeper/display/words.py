@@ -10,6 +10,10 @@ The pages and the PDFs name a meld by its stable kind and rank. A problem comes 
 (``sentence``: templates and their values, rules/phrases.py); :func:`say` translates the templates (they are
 in the catalogue, ``pybabel extract -k phrase``) and fills in the same values, so a Hungarian table reads the
 whole sentence in Hungarian. Each problem code also has a short title, shown in bold by the meld checker.
+
+The words a sentence needs come from :func:`page_table`, built here from gettext; turning a phrase and that table
+into the sentence is rules/speech.py's, which a phone scoring offline runs too, with the same table written down
+for its page's language (issue 23: web/offline.py's phrasebook), so both say every sentence alike.
 """
 
 from __future__ import annotations
