@@ -21,8 +21,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.plurals import get_plural
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
-from flask_babel import force_locale, get_locale, get_translations, gettext
+from flask_babel import force_locale, get_locale, gettext
 
 from scorekeeper.display.words import page_table
 from scorekeeper.offline_files import FILES, PRECOMPRESSED, VERSION, core_zip, folder, present
@@ -72,13 +73,10 @@ def phrasebook_msgids() -> tuple[str, ...]:
     return tuple(sorted(templates | words))
 
 
-def _plural_expression() -> str:
-    """The catalogue's plural rule, from its header (the translation of "") as gettext reads it:
-    ``Plural-Forms: nplurals=2; plural=(n > 1);``. Babel's merged catalogue keeps no ``info()``."""
-    header = get_translations().gettext("")
-    forms = next((line for line in header.splitlines() if line.lower().startswith("plural-forms:")), "")
-    rule = forms.partition("plural=")[2].split(";")[0].strip()
-    return rule or speech.ENGLISH_PLURAL
+def _plural_expression(lang: str) -> str:
+    """The language's plural rule as gettext writes it (``(n > 1)`` for French): the very rule ``pybabel init``
+    wrote into the catalogue's header (babel.messages.plurals), so the offline counts pick the catalogue's forms."""
+    return get_plural(lang).plural_expr if lang != "en" else speech.ENGLISH_PLURAL
 
 
 @lru_cache(maxsize=8)
@@ -86,7 +84,7 @@ def phrasebook(lang: str) -> tuple[bytes, str]:
     """The page's word table for ``lang`` written down (rules/speech.py: phrasebook) as JSON, and the first 12
     hex digits of its SHA-256; once per process and language (the catalogues do not change while it runs)."""
     with force_locale(lang):
-        book = speech.phrasebook(page_table(), phrasebook_msgids(), _plural_expression())
+        book = speech.phrasebook(page_table(), phrasebook_msgids(), _plural_expression(lang))
     data = json.dumps(book, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
     return data, hashlib.sha256(data).hexdigest()[:12]
 
