@@ -61,7 +61,10 @@
     var lang = root().document.documentElement.lang;
     return new Promise(function (resolve, reject) {
       pending[id] = {resolve: resolve, reject: reject, lang: lang, kind: kind};
-      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(payload)});
+      // the page's language: the core reads the cards in its letters and card words (issue 23, rules/offline.py)
+      var body = payload && typeof payload === "object" && !Array.isArray(payload)
+        ? Object.assign({lang: (lang || "en").split("-")[0]}, payload) : payload;
+      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(body)});
     });
   }
 

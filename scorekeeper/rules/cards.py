@@ -295,14 +295,25 @@ def parse_cards(text: str | Iterable[str], lang: str = "en") -> tuple[Card, ...]
 
 
 def understood(text: str, lang: str = "en") -> str:
-    """A card list in the international notation, as the record stores it: what was understood of ``text`` typed
-    on a page in ``lang``. A token that is no card stays as typed, so the record's problem still names it; a
-    count beyond a deck stays as typed the same way. Bounded: the text by :data:`NOTATION_MAX` first (longer
-    text is returned as is, for the record's own bound to refuse)."""
+    """A card list as the record stores it: ``text`` as typed where every token reads the same in the
+    international notation (so what was always stored stays so, spacing and case included), else in the
+    international notation, what was understood of ``text`` typed on a page in ``lang`` ("tre kungar" is
+    ``K K K``). A token that is no card stays as typed, so the record's problem still names it; a count beyond a
+    deck stays as typed the same way. Bounded: longer text than :data:`NOTATION_MAX` is returned as is, for the
+    record's own bound to refuse."""
     if len(text) > NOTATION_MAX:
         return text
-    return " ".join(" ".join(read) if read is not None else typed
-                    for _position, typed, read in _spoken(text, lang, strict=False))
+    readings = _spoken(text, lang, strict=False)
+    if all(_same_in_english(typed, read) for _position, typed, read in readings):
+        return text
+    return " ".join(" ".join(read) if read is not None else typed for _position, typed, read in readings)
+
+
+def _same_in_english(typed: str, read: list[str] | None) -> bool:
+    english = _parse_token(typed)
+    if read is None or english is None:
+        return read is None and english is None
+    return read == [str(Card(*english))]
 
 
 #: How cards are written, said once after a form's unreadable cards (the lecture of parse_card, shorter).
@@ -320,9 +331,24 @@ def unreadable_tokens(text: str, lang: str = "en") -> list[tuple[int, str]]:
 def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
     """Cards in the international notation, except where ``lang`` reads a letter otherwise (a Swedish page's
     jack is ``Kn``: its ``J`` is the joker): what is written here reads back as these cards in ``lang``."""
-    written = card_words.WRITTEN[lang]
-    return " ".join(written.get(c.rank, c.rank) + (c.suit or "") if c.rank in written and not c.is_three
-                    else str(c) for c in cards)
+    spelled = card_words.WRITTEN[lang]
+    return " ".join(spelled[c.rank] + (c.suit or "") if c.rank in spelled and _parse_token(str(c), lang) !=
+                    (c.rank, c.suit) else str(c) for c in cards)
+
+
+def written(text: str, lang: str = "en") -> str:
+    """Stored notation (international) as a page in ``lang`` shows it to be edited again: each token ``lang``
+    would read as another card is written as ``lang`` writes that card (a Swedish page's ``J`` jack is ``Kn``), so
+    a hand opened for a correction and saved unchanged stays the same hand. Other tokens and the spacing stay."""
+    if not card_words.WRITTEN[lang]:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        token = match.group(0)
+        read = _parse_token(token)
+        return format_cards([Card(*read)], lang) if read is not None and _parse_token(token, lang) != read else token
+
+    return re.sub(r"[^\s,|]+", one, text)
 
 
 def count_by_key(cards: Iterable[Card]) -> Counter[str]:
