@@ -50,7 +50,7 @@ WRITTEN: Final[dict[str, dict[str, str]]] = {"en": {}, "hu": {}, "fr": {}, "sv":
 #: The letters a page's help and its unknown-card problem list, in the language's order (jack, queen, king, ace,
 #: joker): data, not catalogue text, since they are the table's letters.
 SHOWN_LETTERS: Final[dict[str, str]] = {
-    "en": "J, Q, K, A, JK", "hu": "B, D, K, Á, NZ (or JK)", "fr": "V, D, R, A, JK", "sv": "Kn, D, K, E, J (or JK)",
+    "en": "J, Q, K, A, JK", "hu": "B, D, K, Á, NZ (vagy JK)", "fr": "V, D, R, A, JK", "sv": "Kn, D, K, E, J (eller JK)",
 }
 #: A dictated meld the help and the problem give as an example.
 EXAMPLE: Final[dict[str, str]] = {
