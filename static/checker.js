@@ -111,7 +111,7 @@
     var hasProblems = v.problems && v.problems.length;
     box.appendChild(el("p", "verdict-word", v.legal ? strings.legal : strings.illegal));
     // issue 23: what the cards were read as, in the page's notation (a dictated meld is seen as its cards)
-    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", format(strings.understood, {cards: v.understood}))); }
+    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", strings.understood.replace("{cards}", v.understood))); }
     if (v.melds && v.melds.length) {
       var total = el("p", "verdict-opening", strings.opening_value + ": ");
       total.appendChild(el("strong", null, v.opening_value));

@@ -147,7 +147,7 @@
       var n = read ? read.length : count(text);
       var out = n + " " + (n === 1 ? strings.card : strings.cards);
       if (read && strings.understood && v.understood.toUpperCase() !== N.tokens(text).join(" ").toUpperCase()) {
-        out += " · " + strings.understood.replace("%(cards)s", v.understood);
+        out += " · " + strings.understood.replace("{cards}", v.understood);
       }
       if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked" }; }
       if (!v) { return { text: out, state: "" }; }

@@ -54,7 +54,7 @@ SHOWN_LETTERS: Final[dict[str, str]] = {
 }
 #: A dictated meld the help and the problem give as an example.
 EXAMPLE: Final[dict[str, str]] = {
-    "en": "seven queens and a joker", "hu": "három király két joker", "fr": "trois rois et un joker",
+    "en": "seven queens and a joker", "hu": "három király két dzsóker", "fr": "trois rois et un joker",
     "sv": "tre kungar en joker",
 }
 

@@ -109,7 +109,7 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
             "minimum": gettext("minimum %(n)s"),
             # issue 23: what the cards were read as, so a dictated meld is seen as the cards it became
-            "understood": gettext("Understood as %(cards)s"),
+            "understood": gettext("Understood as %(cards)s", cards="{cards}"),
             "failed": gettext("The check could not be reached; press Check to send the form."),
             # issue 22: a Wi-Fi blip dims the verdict shown until static/retry.js gets the new one
             "not_updated": gettext("Not updated: no connection. Checking again by itself."),
