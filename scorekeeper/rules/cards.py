@@ -218,6 +218,13 @@ def _rank_word(tokens: list[str], at: int, lang: str) -> tuple[str, int] | None:
     return (one, 1) if one else None
 
 
+def _vague_width(tokens: list[str], at: int, vague: dict[str, str]) -> int:
+    """How many words a vague word takes at ``tokens[at]`` (two: "carte gratuite"), 0 when there is none."""
+    if at + 1 < len(tokens) and f"{fold(tokens[at])} {fold(tokens[at + 1])}" in vague:
+        return 2
+    return 1 if at < len(tokens) and fold(tokens[at]) in vague else 0
+
+
 def _count(token: str, lang: str) -> int | None:
     if token.isdigit() and len(token) <= 3:
         return int(token)
@@ -235,6 +242,9 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
         token, folded = tokens[at], fold(tokens[at])
         count = _count(token, lang)
         named = _rank_word(tokens, at + 1, lang) if count is not None else None
+        # a vague word ("zsoli"), named with its count ("két zsoli") when it has one
+        lead = 1 if count is not None and named is None and _vague_width(tokens, at + 1, vague) else 0
+        width = _vague_width(tokens, at + lead, vague)
         if named is not None and count is not None:
             rank, width = named
             typed = " ".join(tokens[at:at + 1 + width])
@@ -256,15 +266,15 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
             at += width
         elif folded in joins:
             at += 1
-        elif folded in vague or (at + 1 < len(tokens) and f"{folded} {fold(tokens[at + 1])}" in vague):
-            two = at + 1 < len(tokens) and f"{folded} {fold(tokens[at + 1])}" in vague
-            typed = " ".join(tokens[at:at + (2 if two else 1)])
+        elif width:
+            typed = " ".join(tokens[at:at + lead + width])
             if strict:
+                choices = vague[" ".join(fold(t) for t in tokens[at + lead:at + lead + width])]
                 raise NotationError(phrase(
                     "%(typed)r at position %(position)s is either wild card: say which, %(choices)s",
-                    typed=typed, position=at + 1, choices=vague[fold(typed)]), token=typed, position=at + 1, text=text)
+                    typed=typed, position=at + 1, choices=choices), token=typed, position=at + 1, text=text)
             out.append((at + 1, typed, None))
-            at += 2 if two else 1
+            at += lead + width
         else:
             parsed = _parse_token(token, lang)
             out.append((at + 1, token, None if parsed is None else [str(Card(*parsed))]))
@@ -328,25 +338,47 @@ def unreadable_tokens(text: str, lang: str = "en") -> list[tuple[int, str]]:
     return [(position, typed) for position, typed, read in _spoken(text, lang, strict=False) if read is None]
 
 
+def _reads_as(token: str, lang: str) -> tuple[str, str | None] | None:
+    """What one token reads as on a page in ``lang``: a card's word first (a French ``As`` is the word "as", an
+    ace), then the letters."""
+    word = card_words.RANK_WORDS[lang].get(fold(token))
+    if word is not None:
+        return (THREE, "h") if word == "3h" else (word, None)
+    return _parse_token(token, lang)
+
+
+_SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def _spelled(card: Card, lang: str) -> str:
+    """``card`` as ``lang`` writes it: the international spelling where the page reads it as this card, else the
+    language's own letter (sv ``Kn``), else the suit as a sign (fr ``A♠``: "As" is the word "as" there)."""
+    rank = card_words.WRITTEN[lang].get(card.rank, card.rank)
+    for spelling in (str(card), rank + (card.suit or ""), rank + _SUIT_SIGNS.get(card.suit or "", "")):
+        if _reads_as(spelling, lang) == (card.rank, card.suit):
+            return spelling
+    return str(card)
+
+
 def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
-    """Cards in the international notation, except where ``lang`` reads a letter otherwise (a Swedish page's
+    """Cards in the international notation, except where ``lang`` reads a spelling otherwise (a Swedish page's
     jack is ``Kn``: its ``J`` is the joker): what is written here reads back as these cards in ``lang``."""
-    spelled = card_words.WRITTEN[lang]
-    return " ".join(spelled[c.rank] + (c.suit or "") if c.rank in spelled and _parse_token(str(c), lang) !=
-                    (c.rank, c.suit) else str(c) for c in cards)
+    if lang == "en":
+        return " ".join(str(c) for c in cards)
+    return " ".join(_spelled(c, lang) for c in cards)
 
 
 def written(text: str, lang: str = "en") -> str:
     """Stored notation (international) as a page in ``lang`` shows it to be edited again: each token ``lang``
     would read as another card is written as ``lang`` writes that card (a Swedish page's ``J`` jack is ``Kn``), so
     a hand opened for a correction and saved unchanged stays the same hand. Other tokens and the spacing stay."""
-    if not card_words.WRITTEN[lang]:
+    if lang == "en":
         return text
 
     def one(match: re.Match[str]) -> str:
         token = match.group(0)
         read = _parse_token(token)
-        return format_cards([Card(*read)], lang) if read is not None and _parse_token(token, lang) != read else token
+        return format_cards([Card(*read)], lang) if read is not None and _reads_as(token, lang) != read else token
 
     return re.sub(r"[^\s,|]+", one, text)
 
