@@ -242,6 +242,11 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
         token, folded = tokens[at], fold(tokens[at])
         count = _count(token, lang)
         named = _rank_word(tokens, at + 1, lang) if count is not None else None
+        if named is not None and named[1] == 1 and token.isdigit() and _parse_token(tokens[at + 1], lang):
+            named = None            # digits before a spelling are cards: "3 As" is a black three, an ace of spades
+        elif named is not None and not token.islower() and _parse_token(token, lang) and _parse_token(tokens[at + 1],
+                                                                                                       lang):
+            named = None            # "A JOKER" typed is an ace and a joker; "a joker" dictated is one joker
         # a vague word ("zsoli"), named with its count ("két zsoli") when it has one
         lead = 1 if count is not None and named is None and _vague_width(tokens, at + 1, vague) else 0
         width = _vague_width(tokens, at + lead, vague)
@@ -259,7 +264,9 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
                 out.append((at + 1, typed, [rank] * count))
                 total += count
             at += 1 + width
-        elif (named := _rank_word(tokens, at, lang)) is not None:
+        elif (named := _rank_word(tokens, at, lang)) is not None and (named[1] > 1 or _parse_token(token, lang) is None):
+            # a lone word that is also a spelling of a card is read as the spelling: a French "As" the keypad
+            # typed (A, then ♠) is the ace of spades, "un as" or "trois as" dictated are aces
             rank, width = named
             out.append((at + 1, " ".join(tokens[at:at + width]), [rank]))
             total += 1
@@ -339,12 +346,12 @@ def unreadable_tokens(text: str, lang: str = "en") -> list[tuple[int, str]]:
 
 
 def _reads_as(token: str, lang: str) -> tuple[str, str | None] | None:
-    """What one token reads as on a page in ``lang``: a card's word first (a French ``As`` is the word "as", an
-    ace), then the letters."""
+    """What one token reads as on a page in ``lang``: its letters, else a card's word (as :func:`_spoken` does)."""
+    letters = _parse_token(token, lang)
     word = card_words.RANK_WORDS[lang].get(fold(token))
-    if word is not None:
-        return (THREE, "h") if word == "3h" else (word, None)
-    return _parse_token(token, lang)
+    if letters is not None or word is None:
+        return letters
+    return (THREE, "h") if word == "3h" else (word, None)
 
 
 _SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -352,7 +359,7 @@ _SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 def _spelled(card: Card, lang: str) -> str:
     """``card`` as ``lang`` writes it: the international spelling where the page reads it as this card, else the
-    language's own letter (sv ``Kn``), else the suit as a sign (fr ``A♠``: "As" is the word "as" there)."""
+    language's own letter (sv ``Kn``), else the suit as a sign (should a language's word ever take a spelling)."""
     rank = card_words.WRITTEN[lang].get(card.rank, card.rank)
     for spelling in (str(card), rank + (card.suit or ""), rank + _SUIT_SIGNS.get(card.suit or "", "")):
         if _reads_as(spelling, lang) == (card.rank, card.suit):

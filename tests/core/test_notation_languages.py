@@ -44,10 +44,12 @@ CASES = [
     ("fr", "deux rois", "K K"),                  # "deux" before a card's word counts ...
     ("fr", "deux", "2"),                         # ... alone it is the deuce
     ("fr", "deux deux", "2 2"),
-    ("fr", "dames valets as", "Q J A"),
+    ("fr", "dames valets un as", "Q J A"),
+    ("fr", "3 As", "3 As"),                      # digits before a spelling: two cards, as everywhere
     ("fr", "sept dames", "Q Q Q Q Q Q Q"),
-    ("fr", "As", "A"),                           # the word: an ace (the ace of spades is A♠ on a French page)
-    ("fr", "A♠", "As"),
+    ("fr", "un as", "A"),                        # the word "as" after a count: an ace
+    ("fr", "trois as", "A A A"),
+    ("fr", "As", "As"),                          # alone it is the spelling the keypad types: the ace of spades
     # Swedish (seed 004): Kn knekt, D dam, K kung, E ess, J joker
     ("sv", "Kn D K E J", "J Q K A JK"),
     ("sv", "J JK", "JK JK"),                     # J alone is the joker on a Swedish page
@@ -62,6 +64,7 @@ CASES = [
     ("en", "2 K", "2 K"),                        # digits before a letter are cards, as always
     ("en", "three kings and a joker", "K K K JK"),
     ("en", "a joker", "JK"),
+    ("en", "A JOKER", "A JK"),                   # in capitals, as typed: the ace and a joker
     ("en", "A A A", "A A A"),                    # "a" counts only before a card's word
     ("en", "J Q K A JK B D Á NZ", "J Q K A JK J Q A JK"),
     ("en", "two deuces", "2 2"),
