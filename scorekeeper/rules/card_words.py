@@ -119,8 +119,9 @@ RANK_WORDS: Final[dict[str, dict[str, str]]] = {
         **{w: "2" for w in ("tvaa", "tvaor", "tvaan", "tvaorna")},
         **{w: "3h" for w in ("rod trea", "roda treor")}, **{w: "3" for w in ("svart trea", "svarta treor", "trea",
                                                                              "treor")},
-        **{f"{stem}{end}": rank for stem, rank in (("fyr", "4"), ("fem", "5"), ("sex", "6"), ("sju", "7"),
-                                                    ("att", "8"), ("nio", "9"), ("tio", "10"))
+        # fyra/fyror, femma/femmor, sexa/sexor, sjua/sjuor, åtta/åttor, nia/nior, tia/tior
+        **{f"{stem}{end}": rank for stem, rank in (("fyr", "4"), ("femm", "5"), ("sex", "6"), ("sju", "7"),
+                                                    ("att", "8"), ("ni", "9"), ("ti", "10"))
            for end in ("a", "or")},
         "tva": "2", "tre": "3", "fyra": "4", "fem": "5", "sex": "6", "sju": "7", "atta": "8", "nio": "9",
         "tio": "10",

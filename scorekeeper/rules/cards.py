@@ -231,6 +231,13 @@ def _count(token: str, lang: str) -> int | None:
     return card_words.NUMBERS[lang].get(fold(token))
 
 
+def _earlier(out: list[tuple[int, str, list[str] | None]], text: str, lang: str) -> None:
+    """Raise the problem of the first unreadable token read so far: problems are said in the order typed."""
+    for position, typed, read in out:
+        if read is None:
+            raise _unknown(typed, position, text, lang)
+
+
 def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str] | None]]:
     """Each reading of a card list: (position of its first token, the tokens as typed, the international tokens
     it stands for, or None when it is no card). ``strict``: a count beyond a deck or a vague word raises."""
@@ -255,6 +262,7 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
             typed = " ".join(tokens[at:at + 1 + width])
             if count > COUNT_MAX or count < 1:
                 if strict:
+                    _earlier(out, text, lang)
                     raise NotationError(phrase(
                         "%(typed)r at position %(position)s asks for %(count)s of one card: no table's deck holds "
                         "more than %(most)s", typed=typed, position=at + 1, count=count, most=COUNT_MAX),
@@ -276,6 +284,7 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
         elif width:
             typed = " ".join(tokens[at:at + lead + width])
             if strict:
+                _earlier(out, text, lang)
                 choices = vague[" ".join(fold(t) for t in tokens[at + lead:at + lead + width])]
                 raise NotationError(phrase(
                     "%(typed)r at position %(position)s is either wild card: say which, %(choices)s",
@@ -289,6 +298,7 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
             at += 1
         if total > SPOKEN_CARDS_MAX:
             if strict:
+                _earlier(out, text, lang)
                 raise NotationError(phrase("more than %(most)s cards: no table's deck holds them",
                                            most=SPOKEN_CARDS_MAX), token=token, position=at, text=text)
             break
