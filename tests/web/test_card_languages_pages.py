@@ -145,3 +145,23 @@ def test_the_melds_help_on_the_hand_form_is_the_page_s(app, client, csrf):
     for lang, words in (("fr", "«\u00a0trois rois et un joker\u00a0»"), ("sv", "Kn, D, K, E, 2, J eller JK"),
                         ("hu", "B, D, K, Á, 2, NZ vagy JK")):
         assert words in page(client, f"/m/{token}/hands/new", lang), lang
+
+
+def test_the_phone_previews_a_swedish_dictated_hand_as_the_server_does(client, csrf, tmp_path):
+    """rules/offline.py's preview gets the page's lang (static/offline.js adds it), as the server's preview reads
+    the page's: the same answer for "tre kungar en joker" on a Swedish page."""
+    from tests.phone_zip import answers_on_phone, unpack
+    from test_preview import preview
+
+    token = create(client, csrf)
+    client.set_cookie("lang", "sv")
+    fields = {"alone": "", "side0-melds": "sju kungar och en joker\nKn Kn Kn J", "side0-red_threes": "0",
+              "side0-twins": "0", "side0-out": "out", "side0-hand": "", "side1-melds": "tre damer",
+              "side1-red_threes": "0", "side1-twins": "0", "side1-out": "none", "side1-hand": "E 4"}
+    server = preview(client, csrf, token, fields, mode="cards", version="0")
+    assert server.status_code == 200 and server.json["unreadable"] == 0, server.json
+    offline = client.get(f"/m/{token}/offline.json").json
+    request = {"match": offline, "mode": "cards", "fields": {"csrf_token": csrf, "version": "0", **fields}}
+    phone = answers_on_phone(unpack(tmp_path / "core"), "preview", [{**request, "lang": "sv"}, request])
+    assert phone[0] == {"status": 200, "data": server.json}
+    assert phone[1]["data"]["unreadable"] > 0      # read as English, "sju kungar" is no card: the lang matters
