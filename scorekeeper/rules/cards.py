@@ -249,11 +249,12 @@ def _spoken(text: str, lang: str, strict: bool) -> list[tuple[int, str, list[str
         token, folded = tokens[at], fold(tokens[at])
         count = _count(token, lang)
         named = _rank_word(tokens, at + 1, lang) if count is not None else None
-        if named is not None and named[1] == 1 and token.isdigit() and _parse_token(tokens[at + 1], lang):
-            named = None            # digits before a spelling are cards: "3 As" is a black three, an ace of spades
-        elif named is not None and not token.islower() and _parse_token(token, lang) and _parse_token(tokens[at + 1],
-                                                                                                       lang):
-            named = None            # "A JOKER" typed is an ace and a joker; "a joker" dictated is one joker
+        if (named is not None and named[1] == 1 and (token.isdigit() or _parse_token(token, lang))
+                and not tokens[at + 1].islower() and _parse_token(tokens[at + 1], lang)):
+            # A count that is a card too (digits, English "a") before a card's word that is also a spelling counts
+            # only before the word as dictation writes it, in lower case: "2 joker" is two jokers, "a joker" one,
+            # but "3 As" (the French keypad's ace of spades) and "A JOKER" are two cards each, as typed.
+            named = None
         # a vague word ("zsoli"), named with its count ("két zsoli") when it has one
         lead = 1 if count is not None and named is None and _vague_width(tokens, at + 1, vague) else 0
         width = _vague_width(tokens, at + lead, vague)
@@ -323,9 +324,9 @@ def parse_cards(text: str | Iterable[str], lang: str = "en") -> tuple[Card, ...]
     # The common case, and every stored record's: each token a spelling already read, none a count word ("a" of
     # "a joker"). Read from the cache, as before issue 23; the words' reader costs several times more a card.
     known = tuple(_KNOWN.get((t, lang)) for t in tokens)
-    risky = _COUNT_SPELLINGS[lang]
-    words = card_words.RANK_WORDS[lang]
-    if None not in known and not (risky and any(t in risky and fold(n) in words for t, n in zip(tokens, tokens[1:]))):
+    risky, words = _COUNT_SPELLINGS[lang], card_words.RANK_WORDS[lang]
+    if None not in known and not any((t in risky or t.isdigit()) and n.islower() and fold(n) in words
+                                     for t, n in zip(tokens, tokens[1:])):
         return known                # type: ignore[return-value]   # no None: checked
     cards: list[Card] = []
     for position, typed, read in _spoken(text, lang, strict=True):

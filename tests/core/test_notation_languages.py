@@ -65,6 +65,10 @@ CASES = [
     ("en", "three kings and a joker", "K K K JK"),
     ("en", "a joker", "JK"),
     ("en", "A JOKER", "A JK"),                   # in capitals, as typed: the ace and a joker
+    ("en", "A joker", "JK"),                     # dictation's capital at a sentence's start: one joker
+    ("hu", "2 joker", "JK JK"),                  # dictation writes digits, Hungarian the singular: two jokers
+    ("fr", "3 as", "A A A"),
+    ("en", "2 JOKER", "2 JK"),                   # typed in capitals: a deuce and a joker
     ("en", "A A A", "A A A"),                    # "a" counts only before a card's word
     ("en", "J Q K A JK B D Á NZ", "J Q K A JK J Q A JK"),
     ("en", "two deuces", "2 2"),
