@@ -142,8 +142,9 @@ def test_a_hand_typed_on_a_swedish_page_is_stored_international_and_edited_in_sw
 
 def test_the_melds_help_on_the_hand_form_is_the_page_s(app, client, csrf):
     token = create(client, csrf)
-    for lang, words in (("fr", "«\u00a0trois rois et un joker\u00a0»"), ("sv", "Kn, D, K, E, 2, J eller JK"),
-                        ("hu", "B, D, K, Á, 2, NZ vagy JK")):
+    for lang, words in (("fr", "«\u00a0trois rois et un joker\u00a0»"), ("fr", "D est la dame"),
+                        ("sv", "Kn, D, K, E, 2, J eller JK"), ("sv", "ett ensamt J är jokern"),
+                        ("hu", "B, D, K, Á, 2, NZ vagy JK"), ("hu", "a D a dáma")):
         assert words in page(client, f"/m/{token}/hands/new", lang), lang
 
 
