@@ -48,7 +48,11 @@
     var id = nextId++;
     return new Promise(function (resolve, reject) {
       pending[id] = {resolve: resolve, reject: reject};
-      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(payload), lang: api.lang});
+      // the page's language twice: in the body, where the core reads the cards in its letters and card words
+      // (rules/offline.py), and beside it, where the answer's sentences are said in its words (issue 23)
+      var body = payload && typeof payload === "object" && !Array.isArray(payload)
+        ? Object.assign({lang: api.lang.split("-")[0]}, payload) : payload;
+      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(body), lang: api.lang});
     });
   }
 

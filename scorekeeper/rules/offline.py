@@ -22,6 +22,7 @@ from typing import Any
 
 from scorekeeper.rules import bounds, speech
 from scorekeeper.rules.canasta.hand_form import ENTRY_MODES, preview
+from scorekeeper.rules.cards import language
 from scorekeeper.rules.errors import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.meld_check import check
 from scorekeeper.rules.tables.pinned import rules_from_json
@@ -63,7 +64,19 @@ def _check(body: Any) -> dict[str, Any]:
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
     return check(variant, body.get("cards", ""), options=options,
                  opening_minimum=body.get("opening_minimum"), going_out=body.get("going_out") is True,
-                 opening_canasta=body.get("opening_canasta"))
+                 opening_canasta=body.get("opening_canasta"), lang=_lang(body))
+
+
+def _lang(body: dict[str, Any]) -> str:
+    """The page's language the worker passes (``"lang"``), whose card letters and words the cards are read in
+    (issue 23); a phone whose page sends none reads English, as before."""
+    lang = body.get("lang", "en")
+    if not isinstance(lang, str):
+        raise RecordError("lang must be a language such as \"fr\"", field="lang")
+    try:
+        return language(lang)
+    except ValueError as exc:
+        raise RecordError(str(exc), field="lang") from None
 
 
 def _rules(text: Any, expected: Any) -> Any:
@@ -90,7 +103,7 @@ def _preview(body: Any) -> dict[str, Any]:
     if not isinstance(state, dict):
         raise RecordError("the match's offline state has no state", field="match")
     try:
-        return preview(_rules(match.get("rules"), match.get("rules_hash")), state, mode, fields)
+        return preview(_rules(match.get("rules"), match.get("rules_hash")), state, mode, fields, lang=_lang(body))
     except (KeyError, TypeError, AttributeError) as exc:    # a state that is not the server's offline.json
         raise RecordError(f"the match's offline state is not readable: {exc!r}", field="match") from None
 

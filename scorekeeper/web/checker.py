@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from scorekeeper import service
 from scorekeeper.fronts import FRONTS
-from scorekeeper.display.keypad import face
+from scorekeeper.display.keypad import face, notation_lang, typed
 from scorekeeper.limiter import limit
 from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
 from scorekeeper.rules.tables.groups import group_of, grouped
@@ -34,7 +34,7 @@ MAX_OPENING_MINIMUM = 10_000
 
 # (what the button types, what it shows, what a screen reader says); a face in the page's letters (B, D, Á, NZ)
 KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
-    ("J", face("J"), _l("jack (bubi)")), ("Q", face("Q"), _l("queen (dáma)")), ("K", face("K"), _l("king")),
+    (typed("J"), face("J"), _l("jack (bubi)")), ("Q", face("Q"), _l("queen (dáma)")), ("K", face("K"), _l("king")),
     ("A", face("A"), _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")),
     ("JK", face("JK"), _l("joker (nagy zsoli)")), ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
@@ -96,6 +96,8 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
             "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
             "minimum": gettext("minimum %(n)s"),
+            # issue 23: what the cards were read as, so a dictated meld is seen as the cards it became
+            "understood": gettext("Understood as %(cards)s", cards="{cards}"),
             "failed": gettext("The check could not be reached; press Check to send the form."),
             # issue 22: a Wi-Fi blip dims the verdict shown until static/retry.js gets the new one
             "not_updated": gettext("Not updated: no connection. Checking again by itself."),
@@ -143,6 +145,7 @@ def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
 def judge_by(check: Callable[..., dict[str, Any]], rules: Any, args: dict[str, Any]):
     """``check(rules, **args)`` (``check(**args)`` without rules) as a presented verdict, or a message per bad
     field: :func:`service.check` by a variant, :func:`service.check_by` by a match's rules."""
+    args = {**args, "lang": notation_lang()}      # the page's letters and card words (issue 23)
     try:
         return present(check(**args) if rules is None else check(rules, **args)), {}
     except NotationError as exc:
