@@ -28,6 +28,8 @@ def answers_on_phone(folder: Path, kind: str, requests: list[dict], lang: str = 
                      phrasebook: str | None = None) -> list[dict]:
     """Each request's answer of ``kind`` ("check", "preview"), in one fresh interpreter; on a page in ``lang``
     whose words (the server's /offline/words-<lang>-<hash>.json) the worker handed over first (issue 23)."""
+    # the page's language goes into each body too, as static/offline.js sends it: the cards are read in its letters
+    requests = [{"lang": lang, **r} if isinstance(r, dict) else r for r in requests]
     asked = {"lang": lang, "phrasebook": phrasebook, "requests": requests}
     done = subprocess.run([sys.executable, "-S", "-I", "-c", PROGRAM, str(folder), kind], input=json.dumps(asked),
                           capture_output=True, text=True, timeout=120)
