@@ -24,12 +24,20 @@ _DIGEST = re.compile(r"(?:\bthe\s+(?:project's\s+)?)?\b[Ss]eed-(\d{3})\s+digest\
 _NUMBER = re.compile(r"\d{3}")
 
 
+# The words a cited source is named with, by page language (the rules core has no catalogue: issue 23 adds French
+# and Swedish): an unknown seed, and the project's digest of a seed.
+UNKNOWN_SOURCE = {"en": "a source text", "hu": "forrásszöveg", "fr": "un texte source", "sv": "en källtext"}
+DIGEST_OF = {"en": "the project's notes on ", "hu": "a projekt jegyzetei: ", "fr": "les notes du projet : ",
+             "sv": "projektets anteckningar om "}
+
+
 @lru_cache(maxsize=1)
 def seed_titles() -> dict[str, dict[str, str]]:
-    """Each seed's number → its title by language (``en``, ``hu``)."""
+    """Each seed's number → its title by language (``en``; ``hu``, ``fr``, ``sv`` from ``title_<lang>``)."""
     with SEEDS.open("rb") as f:
         seeds = tomllib.load(f)["seeds"]
-    return {number: {"en": entry["title"], "hu": entry.get("title_hu", entry["title"])}
+    return {number: {"en": entry["title"], **{key[len("title_"):]: title for key, title in entry.items()
+                                             if key.startswith("title_")}}
             for number, entry in seeds.items()}
 
 
@@ -38,7 +46,7 @@ def seed_title(number: str, lang: str = "en") -> str:
     text", so no number stands in a player's page."""
     titles = seed_titles().get(number)
     if titles is None:
-        return "forrásszöveg" if lang == "hu" else "a source text"
+        return UNKNOWN_SOURCE.get(lang, UNKNOWN_SOURCE["en"])
     return titles.get(lang, titles["en"])
 
 
@@ -46,7 +54,6 @@ def name_sources(text: str, lang: str = "en") -> str:
     """``text`` with every seed it cites, by file or by number, named by its title in ``lang``."""
     # a line number after a file ("003_….txt l. 73") follows the title after a comma: "How to play …, l. 73"
     text = _FILE.sub(lambda m: seed_title(m.group(1), lang) + (", l." if m.group(2) else ""), text)
-    text = _DIGEST.sub(lambda m: ("a projekt jegyzetei: " if lang == "hu" else "the project's notes on ")
-                       + seed_title(m.group(1), lang), text)
+    text = _DIGEST.sub(lambda m: DIGEST_OF.get(lang, DIGEST_OF["en"]) + seed_title(m.group(1), lang), text)
     return _NUMBERS.sub(lambda m: _NUMBER.sub(lambda n: seed_title(n.group(0), lang), m.group(1))
                         + (", l." if m.group(2) else ""), text)
