@@ -23,7 +23,11 @@
 
   function lookup(list, n) { return list[Math.min(n, list.length - 1)]; }
 
-  function signed(n) { return n < 0 ? "\u2212" + (-n) : n > 0 ? "+" + n : "0"; }
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
+  function signed(n) { return n < 0 ? "\u2212" + digits(n) : n > 0 ? "+" + digits(n) : "0"; }
 
   /* Length (K1: which cards count) and points (by length; K2: a grey card on a row may add its point). */
   function colourRow(text) {

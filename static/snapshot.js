@@ -11,6 +11,10 @@
      this phone's outbox. Online, the link works as always. */
 (function () {
   "use strict";
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
   var store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
   if (!store) { return; }
@@ -80,7 +84,7 @@
       var name = element("th", "", side.name);
       name.setAttribute("scope", "row");
       row.appendChild(name);
-      row.appendChild(element("td", "", String(side.total)));
+      row.appendChild(element("td", "", (side.total < 0 ? "-" : "") + digits(side.total)));
       if (withMinimum) { row.appendChild(element("td", "", side.minimum === null ? "–" : String(side.minimum))); }
       body.appendChild(row);
     });
