@@ -45,6 +45,9 @@ GROUP_LABELS = {
 }
 SEQUENCE_LABELS = {"c": _l("sequence of clubs"), "d": _l("sequence of diamonds"), "h": _l("sequence of hearts"),
                    "s": _l("sequence of spades")}
+# Labels the rules core writes itself (no table names them), so the catalogue holds them for the PDFs' pads
+# (pdf/canasta.py _extras says a bonus's label through gettext): rules/canasta/table.py's red threes in hand.
+CORE_LABELS = (_l("red threes left in hand"),)
 # The other cards a deck is counted by (rules.cards: conservation keys), named in the plural.
 COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes"),
                    "red3": _l("red threes")}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
@@ -186,8 +186,9 @@ def _going_out(rules: Rules, label: Callable[[str], str]) -> str:
     names = {k.kind: label(k.label) for k in rules.canastas}
     names.update({"canastas": _("canastas"), "red_threes": _("red threes"),
                   "sequence_canastas": _("sequence canastas")})
-    needs = [_("%(n)s canastas", n=rules.canastas_required) if rules.canastas_required > 1
-             else _("a canasta") if rules.canastas_required == 1 else ""]
+    # a count through ngettext (issue 23: each language's plural rule, French "1 canasta", Swedish "2 canastor")
+    needs = [ngettext("%(num)d canasta", "%(num)d canastas", rules.canastas_required)
+             if rules.canastas_required > 1 else _("a canasta") if rules.canastas_required == 1 else ""]
     needs += [_condition_words(c, names) for c in rules.going_out_requires]
     return "; ".join(n for n in needs if n)
 
