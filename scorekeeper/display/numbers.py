@@ -1,7 +1,7 @@
 """Points in the reader's style (issue 23): grouped as the page's language writes them, for people to read.
 
 English writes ``10,000``; Hungarian and Swedish ``10 000`` with a no-break space, French ``10 000`` with a narrow
-no-break space (U+202F): each language's CLDR group separator and minus sign, through Babel's ``format_decimal``
+no-break space (U+202F), and Hungarian leaves four digits whole (``1000``): each language's CLDR group separator and minus sign, through Babel's ``format_decimal``
 with the page's locale, so one number is never split over two lines. Swedish's minus is CLDR's U+2212.
 
 Only what a person reads: a page's text, a PDF, a notice or flash, the short answer of a save (its totals line).
@@ -18,6 +18,11 @@ from babel.numbers import format_decimal
 from flask import has_app_context
 from flask_babel import get_locale
 
+# CLDR's minimumGroupingDigits where it is not 1: Hungarian groups from five digits ("1000", "10 000"), as
+# Chromium's and every ICU's Intl.NumberFormat does; Babel's format_decimal does not read this field, so it is
+# applied here, keeping the server and the page scripts alike.
+MIN_GROUPING_DIGITS = {"hu": 2}
+
 
 def points(value: Any) -> Any:
     """An integer (a score, a total, a minimum, a target, a bonus) as the page's language writes it; anything else
@@ -26,7 +31,10 @@ def points(value: Any) -> Any:
         return value
     if not has_app_context():         # no page and no reader (the rules core's tests, a script): plain digits
         return str(value)
-    return format_decimal(value, locale=get_locale() or "en")
+    locale = get_locale()
+    if abs(value) < 10 ** (2 + MIN_GROUPING_DIGITS.get(str(locale), 1)):
+        return str(value)             # fewer digits than the language groups ("999", Hungarian "1000")
+    return format_decimal(value, locale=locale or "en")
 
 
 def signed_points(value: int) -> str:

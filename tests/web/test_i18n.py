@@ -156,23 +156,25 @@ def test_error_pages_and_rules_pages_in_hungarian(client):
 # --- numbers in the reader's style (issue 23) ------------------------------------------------------------------
 
 # CLDR's group separator per language, as Babel gives it: French a narrow no-break space, Hungarian and Swedish a
-# no-break space, English a comma.
-GROUPED = {"en": "6,690", "hu": "6\u00a0690", "fr": "6\u202f690", "sv": "6\u00a0690"}
+# no-break space, English a comma. Hungarian groups from five digits (CLDR's minimumGroupingDigits 2, as ICU).
+GROUPED = {"en": "10,035", "hu": "10\u00a0035", "fr": "10\u202f035", "sv": "10\u00a0035"}
+FOUR_DIGITS = {"en": "6,690", "hu": "6690", "fr": "6\u202f690", "sv": "6\u00a0690"}
 
 
 @pytest.mark.parametrize("lang", GROUPED)
 def test_a_sheet_prints_points_grouped_as_its_language_writes_them_and_the_api_does_not(client, db, lang):
     from test_sheet import HAND_BIG, new_match
 
-    match = new_match(db, HAND_BIG)          # Anna 6690
+    match = new_match(db, HAND_BIG, HAND_BIG)          # Anna 6690, then 10035 (6690 halved: 3345)
     page = unescape(client.get(f"/m/{match.edit_token}", headers={"Accept-Language": lang}).get_data(as_text=True))
-    assert f">{GROUPED[lang]}<" in page and ">6690<" not in page
-    assert '"total": 6690' in page          # the snapshot a script keeps (a data- attribute) holds the number
-    hand = unescape(client.get(f"/m/{match.edit_token}/hands/1", headers={"Accept-Language": lang}).get_data(
+    assert f">{GROUPED[lang]}<" in page and ">10035<" not in page
+    assert f">{FOUR_DIGITS[lang]}<" in page
+    assert '"total": 10035' in page          # the snapshot a script keeps (a data- attribute) holds the number
+    hand = unescape(client.get(f"/m/{match.edit_token}/hands/2", headers={"Accept-Language": lang}).get_data(
         as_text=True))
-    assert GROUPED[lang] in hand
+    assert FOUR_DIGITS[lang] in hand                  # the hand's score before its tax
     api = client.get(f"/api/v1/matches/{match.edit_token}", headers={"Accept-Language": lang}).json
-    assert api["totals"]["Anna"] == 6690
+    assert api["totals"]["Anna"] == 10035
 
 
 @pytest.mark.parametrize("lang", GROUPED)
@@ -180,8 +182,8 @@ def test_the_points_filter_keeps_the_minus_and_leaves_other_values_alone(app, la
     from scorekeeper.display.numbers import points, signed_points
 
     with app.test_request_context(headers={"Accept-Language": lang}):
-        assert points(-6690) == "-" + GROUPED[lang] and points(None) is None and points("–") == "–"
-        assert signed_points(-6690) == "\u2212\u202f" + GROUPED[lang] and signed_points(50) == "+\u202f50"
+        assert points(-10035) == "-" + GROUPED[lang] and points(None) is None and points("–") == "–"
+        assert signed_points(-10035) == "\u2212\u202f" + GROUPED[lang] and signed_points(50) == "+\u202f50"
         assert points(999) == "999" and points(True) is True
 
 

@@ -36,7 +36,7 @@ def test_the_pad_prints_the_tables_red_threes(app, variant, options, printed):
 def test_a_non_linear_red_three_table_is_printed_count_by_count(app):
     rules = replace(get_rules("diszitett"), red_three_totals=CUBAN_LIKE)
     assert _pad(app, rules)["red_threes"] == "1: 100, 2: 300, 3: 500, 4: 1,000"
-    assert _pad(app, rules, "hu")["red_threes"] == "1 db: 100, 2 db: 300, 3 db: 500, 4 db: 1 000"
+    assert _pad(app, rules, "hu")["red_threes"] == "1 db: 100, 2 db: 300, 3 db: 500, 4 db: 1000"     # Hungarian groups from five digits (CLDR)
     linear = replace(rules, red_three_totals=(0, 150, 300, 450, 600))
     assert _pad(app, linear)["red_threes"] == "150 each"
 
