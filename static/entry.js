@@ -9,6 +9,11 @@
    - the pile size only shows for a table clear, the double ending once the side went out. */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
   document.documentElement.classList.add("js");
 
   function each(selector, fn, root) {
@@ -142,7 +147,7 @@
 
     function describe(text, wentOut) {
       var n = count(text);
-      var out = n + " " + (n === 1 ? strings.card : strings.cards);
+      var out = n + " " + (isOne(n) ? strings.card : strings.cards);
       var v = verdicts[key(text, wentOut)];
       if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked" }; }
       if (!v) { return { text: out, state: "" }; }

@@ -7,6 +7,11 @@
      row is legal is the rules core's call, on save; nothing here decides it. */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
   var form = document.getElementById("hand-form");
   if (!form || !form.dataset.keltis) { return; }
   var table = JSON.parse(form.dataset.keltis);
@@ -57,7 +62,7 @@
     var points = document.createElement("b");
     points.textContent = signed(score.points);
     var length = document.createElement("small");
-    length.textContent = score.length + " " + (score.length === 1 ? strings.card : strings.cards);
+    length.textContent = score.length + " " + (isOne(score.length) ? strings.card : strings.cards);
     output.appendChild(points);
     output.appendChild(length);
   }
