@@ -1,8 +1,9 @@
 """Points in the reader's style (issue 23): grouped as the page's language writes them, for people to read.
 
 English writes ``10,000``; Hungarian and Swedish ``10 000`` with a no-break space, French ``10 000`` with a narrow
-no-break space (U+202F), and Hungarian leaves four digits whole (``1000``): each language's CLDR group separator and minus sign, through Babel's ``format_decimal``
-with the page's locale, so one number is never split over two lines. Swedish's minus is CLDR's U+2212.
+no-break space (U+202F), and Hungarian leaves four digits whole (``1000``): each language's CLDR group separator,
+through Babel's ``format_decimal`` with the page's locale, so one number is never split over two lines. The minus
+stays a hyphen-minus as Babel writes it in all four; the sheet's signed cells write U+2212 (``signed_points``).
 
 Only what a person reads: a page's text, a PDF, a notice or flash, the short answer of a save (its totals line).
 Never the JSON API, an export, a ``data-`` attribute a script reads, or an input's value: those stay ``10000``, the

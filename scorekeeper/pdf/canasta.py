@@ -117,7 +117,8 @@ def sheet_context(sheet: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
                                            (sheet.get("next_opening_canasta") or {}).get(n))} for n in names]
         ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
                                     max_pt=min([8.5] + [l.size for l in ledgers])))
-    chart = Markup(score_race_svg(sheet, labels=chart_labels(hands=len(sheet["hands"])), id_prefix="race-pdf", **CHART_SIZE))
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(hands=len(sheet["hands"])), id_prefix="race-pdf",
+                                  **CHART_SIZE))
     return {**match_facts(sheet), "rules": rules, "ledgers": ledgers, "keys": keys, "chart": chart, "w": w,
             "match_end": match_end_words(rules, len(sheet["columns"])), "canasta_openings": bool(rules.opening_canastas),
             "details": hand_details(sheet, rules, label, w), "template": "pdf/sheet.html"}

@@ -25,8 +25,8 @@ from scorekeeper.rules.tables.groups import group_of, grouped
 from scorekeeper.rules.tables.sources import name_sources
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
-from scorekeeper.display.words import (GROUP_LABELS, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
-                    shown_variant, table_word)
+from scorekeeper.display.words import (GROUP_LABELS, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label,
+                                       problem_title, say, say_error, shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
