@@ -9,10 +9,7 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping
 
-# The page languages (issue 23), each by its own name as the language switch lists it; English first, the language
-# of a browser that asks for none of them. Here, not in i18n.py, so the CLI's --lang reads it without Flask.
-LANGUAGE_NAMES = {"en": "English", "hu": "Magyar", "fr": "Français", "sv": "Svenska"}
-LANGUAGES = tuple(LANGUAGE_NAMES)
+from scorekeeper.languages import LANGUAGES
 
 
 def _secret_key(instance: Path) -> str:

@@ -15,7 +15,8 @@ from typing import Any
 
 import click
 
-from scorekeeper import LANGUAGES, StartupError, service
+from scorekeeper import StartupError, service
+from scorekeeper.languages import LANGUAGES
 from scorekeeper.rules import ScorekeeperError, VariantError
 from scorekeeper.rules.bounds import bad_json, bad_text
 from scorekeeper.rules.json_text import JsonUnreadable, read_json as parse_json

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, current_app, request
 from flask_babel import Babel
 
-from scorekeeper import LANGUAGE_NAMES
+from scorekeeper.languages import LANGUAGE_NAMES
 from scorekeeper.display.numbers import points, signed_points
 
 babel = Babel()
