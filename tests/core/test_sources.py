@@ -31,3 +31,12 @@ def test_issue21_a_seed_cited_by_file_or_number_is_named_by_its_title():
 
 def test_issue21_a_line_number_alone_is_no_seed():
     assert name_sources("l. 101, 103 and 172/173 (= l. 31/32)") == "l. 101, 103 and 172/173 (= l. 31/32)"
+
+
+def test_issue23_every_seed_has_a_title_in_each_page_language_and_the_words_around_it_too():
+    assert all(t.keys() >= {"en", "hu", "fr", "sv"} and len(set(t.values())) >= 3 for t in seed_titles().values())
+    assert seed_title("003", "fr").startswith("Comment jouer à Canasta")         # the seed's own French title
+    assert seed_title("004", "sv").startswith("Canasta för fyra spelare")        # and its own Swedish one
+    assert [seed_title("999", lang) for lang in ("en", "hu", "fr", "sv")] == [
+        "a source text", "forrásszöveg", "un texte source", "en källtext"]
+    assert name_sources("the seed-003 digest", "sv") == "projektets anteckningar om " + seed_title("003", "sv")
