@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hungarian_pages import english_fragments, english_on
+from sweep_pages import english_fragments, english_on
 
 
 def page(client, variant: str, lang: str) -> str:

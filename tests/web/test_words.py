@@ -182,7 +182,9 @@ def test_the_api_names_an_unreadable_card_in_the_asked_language(client):
 
 
 @pytest.mark.parametrize("language, verdict, said", [
-    ("hu", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "sor: kőr"),
+    ("hu", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "kőr sor"),     # one msgid per suit
+    ("fr", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "séquence à cœur"),
+    ("sv", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "svit i hjärter"),
     ("hu", {"kind": "sequence", "suit": None, "label": "sequence of one suit"}, "egyszínű sor"),
     ("en", {"kind": "sequence", "suit": "s", "label": "sequence of spades"}, "sequence of spades"),
 ])
