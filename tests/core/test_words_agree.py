@@ -61,3 +61,18 @@ def test_the_check_compares_the_table_words_the_phrasebook_and_catalogues_share(
     shared = {entry["en"] for entry in phrases()} & set(catalogue("hu"))
     assert {"natural canasta", "wild canasta", "red zsoli-canasta", "going out", "bonus",
             "asked to go out and then could not"} <= shared
+
+
+TRANSLATED = sorted(p for lang in LANGUAGES for p in (ROOT / "rules_ref").glob(f"*.{lang}.md"))
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=lambda p: p.name)
+def test_a_translated_pages_title_names_the_variant_and_the_page_as_the_catalogue_does(path):
+    # "<variant name> — <Rules reference>": the variant chooser, the match pages and the rules page's own <h1> name
+    # a variant alike, and the page is what the match page's "Rules reference" button leads to
+    variant_id, lang = path.name.split(".")[:2]
+    with (ROOT / "rules_ref" / f"{variant_id}.toml").open("rb") as fh:
+        name = tomllib.load(fh)["name"]
+    said = catalogue(lang)
+    title = path.read_text("utf-8").split("\n", 1)[0]
+    assert title == f"# {said[name]} — {said['Rules reference'].lower()}"
