@@ -115,5 +115,5 @@ def test_counts_past_the_deck_across_the_sides_are_shown_at_every_field_involved
     assert state(app, token)["entries"] == []
     hu = client.post(f"/m/{token}/hands/new?mode=summary", headers={"Accept-Language": "hu"},
                      data={"csrf_token": csrf, "version": "0", **fields}).get_data(as_text=True)
-    assert ("jokerek: 9 lapot számoltatok az asztalon és a kezekben, a pakliban csak 8 van; 5 Anna csoportjaiban; "
+    assert ("dzsókerek: 9 lapot számoltatok az asztalon és a kezekben, a pakliban csak 8 van; 5 Anna csoportjaiban; "
             "4 Béla csoportjaiban") in errors_after(hu, "side1-melded_counts-gJK")

@@ -191,7 +191,7 @@ def test_pennies_three_sides_of_two_pad_has_three_columns(client, tmp_path):
 @pytest.mark.parametrize("variant, side, item, label, printed, hu_label", [
     # l. 89 double ending (S7): 500 natural canasta + 100 going out + 100 double ending + cards 70 + 30 = 800
     ("classic_fr", {"out": "out", "double_out": True, "hand": ""}, 100, "double ending", "double ending 100",
-     "dupla befejezés"),
+     "dupla kimenés"),
     # Cuban black threes set aside (S25): 2 × 5; 500 + 10 + cards 70 + 30 − 5 (a 4 kept) = 605
     ("cuban", {"black_threes_taken": 2, "hand": "4"}, 10, "black threes set aside × 2",
      "2 × black threes set aside 10", None),
