@@ -21,6 +21,7 @@ def catalogue_path(lang: str) -> Path:
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
 # Attributes a player sees or hears (a screen reader says aria-label) besides the text.
+QUOTED = re.compile(r"„[^”<>]*”|“[^”<>]*”|«[^»<>]*»|&quot;[^<>]*?&quot;|\"[^\"<>]*\"")
 SHOWN_ATTRIBUTES = re.compile(r'\b(?:aria-label|placeholder|title|alt)="([^"]*)"')
 
 
@@ -42,6 +43,10 @@ def visible_text(page: str) -> str:
     scripted = [re.sub(r"\{\w+\}", " ", leaf) for leaf in scripted]     # a script fills in {points}
     page = re.sub(r'<(\w+)\b[^>]*\blang="en"[^>]*>.*?</\1>', " ", page, flags=re.S) \
         if re.search(r'<html lang="(?!en")', page) else page
+    # a rules page quotes its sources in their own words (a French seed on a Hungarian page, a public English
+    # rule on a Swedish one: „…”, “…”, «…», "…"); the page's own sentences around a quotation are swept
+    page = re.sub(r'<article class="card rules-body".*?</article>', lambda m: QUOTED.sub(" ", m.group(0)), page,
+                  flags=re.S)
     page = re.sub(r"<(script|style|code)\b.*?</\1>", " ", page, flags=re.S | re.I)     # <code>: notation, ids
     page = re.sub(r"<head\b.*?</head>", lambda m: " ".join(re.findall(r"<title>(.*?)</title>", m.group(0), re.S)),
                   page, flags=re.S | re.I)
@@ -57,6 +62,10 @@ def english_fragments(lang: str = "hu") -> dict[str, str]:
     with catalogue_path(lang).open("rb") as f:
         catalog = read_po(f)
     found: dict[str, str] = {}
+    # a word the language writes itself (French "points", "total", Swedish "bonus", Hungarian "minimum"): a single
+    # word found whole in any of its translations is not English on its pages
+    own = {w for m in catalog if m.id and not m.fuzzy
+           for s in ([m.string] if isinstance(m.string, str) else m.string) for w in re.findall(r"\w+", s or "")}
     for message in catalog:
         if not message.id:
             continue
@@ -71,7 +80,7 @@ def english_fragments(lang: str = "hu") -> dict[str, str]:
             words = re.findall(r"[A-Za-z]+", part)
             if not words or part in msgstr:
                 continue
-            if len(words) >= 2 or (len(words) == 1 and len(words[0]) >= 5 and part == words[0]):
+            if len(words) >= 2 or (len(words) == 1 and len(words[0]) >= 5 and part == words[0] and part not in own):
                 found.setdefault(part, msgid)
     return found
 

@@ -236,7 +236,7 @@ def test_ordinals_are_written_as_each_language_writes_them(app, lang, nth):
     with app.test_request_context(headers={"Accept-Language": lang}):
         assert [PAGE_WORDS["nth"](n) for n in (1, 2, 3, 11)] == nth
         assert PAGE_WORDS["names"](["Anna", "Béla", "Cili"]) == {
-            "en": "Anna, Béla, and Cili", "hu": "Anna, Béla és Cili", "fr": "Anna, Béla et Cili",
+            "en": "Anna, Béla and Cili", "hu": "Anna, Béla és Cili", "fr": "Anna, Béla et Cili",
             "sv": "Anna, Béla och Cili"}[lang]
 
 
