@@ -150,7 +150,8 @@
   // broken attribute leaves the keypad's own spellings rather than stop every script that needs this one.
   if (typeof document === "object" && document && document.querySelector) {
     var holder = document.querySelector("[data-card-letters]");
-    try { useLetters(holder ? JSON.parse(holder.getAttribute("data-card-letters")) : null); } catch (e) { useLetters(null); }
+    try { useLetters(holder ? JSON.parse(holder.getAttribute("data-card-letters")) : null); }
+    catch (e) { useLetters(null); }
   }
 
   return { tokens: tokens, melds: melds, tokensWithBars: tokensWithBars, formatMelds: formatMelds, rankOf: rankOf,
