@@ -102,6 +102,7 @@ def test_only_pages_are_kept_and_a_page_never_opened_shows_the_offline_page_not_
 def test_hungarian_saved_copy_is_marked_in_hungarian(page: Page, live_server, tap):
     sheet, _entry, _key = open_match_online(page, live_server, tap)
     page.goto(sheet)
+    page.locator(".lang > summary").click()                  # the switch opens, then its four languages
     page.get_by_role("button", name="Magyar").click()
     expect(page.locator("html")).to_have_attribute("lang", "hu")
     wait_until_kept(page, sheet)

@@ -115,15 +115,30 @@ def test_every_control_of_a_six_player_scoresheet_is_a_48px_target(page: Page, l
     fits_phone_width(page)
 
 
-def test_the_language_switch_is_a_pair_of_48px_buttons_beside_the_brand(page: Page, live_server):
+def test_the_language_switch_sits_beside_the_brand_and_opens_on_four_48px_buttons(page: Page, live_server):
+    """Issue 23: four languages, each in its own name; the page's language on the brand's row keeps the header to
+    two rows on a 360 px phone, and the opened list lies over the page (nothing under it moves)."""
+    page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + "/")
     brand = page.locator(".top .brand").bounding_box()
-    for label in ("Magyar", "English"):
+    summary = page.locator(".lang > summary")
+    expect(summary).to_have_text("English")
+    box = summary.bounding_box()
+    assert box["height"] >= TAP and box["width"] >= TAP
+    assert box["y"] < brand["y"] + brand["height"] and brand["y"] < box["y"] + box["height"]    # one row
+    header = page.locator("header.top").bounding_box()
+    assert header["height"] <= 2 * TAP + 24                          # two rows: brand + language, then links
+    heading = page.locator("main h1").bounding_box()
+    summary.click()
+    for label in ("English", "Magyar", "Français", "Svenska"):
         button = page.get_by_role("button", name=label).bounding_box()
         assert button["height"] >= TAP and button["width"] >= TAP
-        assert abs((button["y"] + button["height"] / 2) - (brand["y"] + brand["height"] / 2)) < 2   # one row
-    header = page.locator("header.top").bounding_box()
-    assert header["height"] <= 2 * TAP + 24                          # two rows: brand + languages, then links
+        assert button["x"] >= 0 and button["x"] + button["width"] <= 360
+    assert page.locator("main h1").bounding_box() == heading         # the list covers the page, nothing moves
+    fits_phone_width(page)
+    page.get_by_role("button", name="Svenska").click()
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.locator(".lang > summary")).to_have_text("Svenska")
 
 
 def test_a_six_player_sheet_keeps_the_names_on_top_while_a_long_match_scrolls_by(page: Page, live_server):

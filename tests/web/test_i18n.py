@@ -84,8 +84,12 @@ def test_the_switch_to_french_or_swedish_sticks_over_accept_language(client, lan
 @pytest.mark.parametrize("lang", ["en", "hu", "fr", "sv"])
 def test_the_switch_lists_the_four_languages_each_in_its_own_name(client, lang):
     html = client.get("/", headers={"Accept-Language": lang}).get_data(as_text=True)
-    switch = html[html.index('<form class="lang"'):]
-    switch = switch[:switch.index("</form>")]
+    switch = html[html.index('<details class="lang">'):]
+    switch = switch[:switch.index("</details>")]
+    names = {"en": "English", "hu": "Magyar", "fr": "Français", "sv": "Svenska"}
+    # closed, the switch shows the page's language in its own name; opened, the four
+    assert re.search(rf'<summary aria-label="[^"]+: {names[lang]}"><span lang="{lang}">{names[lang]}</span></summary>',
+                     switch)
     buttons = re.findall(r'<button name="lang" value="(\w+)" lang="(\w+)"\s*(aria-pressed="true")?>([^<]+)</button>',
                          switch)
     assert [(value, tag, name) for value, tag, _pressed, name in buttons] == [
