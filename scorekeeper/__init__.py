@@ -122,7 +122,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         RULES_REF=str(shipped("rules_ref")),
-        LANGUAGES=("en", "hu"),
+        LANGUAGES=("en", "hu", "fr", "sv"),
         MAX_CONTENT_LENGTH=1024 * 1024,    # a hand record is a few kB; refuse megabyte bodies with 413
         WTF_CSRF_TIME_LIMIT=None,          # a hand can take a long time to play; the token lives with the session
         SESSION_COOKIE_SAMESITE="Lax",
