@@ -58,16 +58,18 @@ WIDE = {"width": 430, "height": 932}
 CATALOGUES = Path(scorekeeper.__file__).resolve().parent / "translations"
 RULES_REF = Path(scorekeeper.__file__).resolve().parent.parent / "rules_ref"
 
-#: What the king and jack keys show (issue 23: "hu K/D/B/Á; fr R/D/V/A; sv K/D/Kn/E"), and what the jack key types:
-#: the international J, except on a Swedish page, where J is the joker (seed 004) and a jack is written Kn.
+#: What the king and jack keys show (issue 23: "hu K/D/B/Á; fr R/D/V/A; sv K/D/Kn/E"), and what the jack key
+#: types: the international J, except on a Swedish page, where J is the joker (seed 004) and a jack is Kn.
 KING_FACE = {"fr": "R", "sv": "K", "hu": "K", "en": "K"}
 JACK_FACE = {"fr": "V", "sv": "Kn", "hu": "B", "en": "J"}
 JACK_TYPES = {"sv": "Kn"}
 
 #: Hand 2 as a phone's dictation types it: number words and the cards' names in the page's language (issue 23,
 #: "Say a meld"; rules/card_words.py), a word of "then" between two melds.
-ANNA_SAYS = {"fr": "sept dames puis trois rois et un joker", "sv": "sju damer sedan tre kungar och en joker",
-             "hu": "hét dáma aztán három király és egy dzsóker", "en": "seven queens then three kings and a joker"}
+ANNA_SAYS = {"fr": "sept dames puis trois rois et un joker",
+             "sv": "sju damer sedan tre kungar och en joker",
+             "hu": "hét dáma aztán három király és egy dzsóker",
+             "en": "seven queens then three kings and a joker"}
 BELA_SAYS = {"fr": "quatre valets", "sv": "fyra knektar", "hu": "négy bubi", "en": "four jacks"}
 BELA_HOLDS = {"fr": "un as", "sv": "ett ess", "hu": "egy ász", "en": "an ace"}
 #: A meld too small (two kings), said, for a save the form refuses.
@@ -134,6 +136,7 @@ def shoot(page: Page, lang: str, name: str) -> None:
     page.set_viewport_size(WIDE)
     try:
         fits(page)
+        page.screenshot(path=str(out / f"{name}-430.png"))
         page.screenshot(path=str(out / f"{name}-430-full.png"), full_page=True)
     finally:
         page.set_viewport_size(NARROW)
@@ -148,6 +151,14 @@ def shoot_pdf(data: bytes, lang: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "sheet.pdf").write_bytes(data)
     subprocess.run([tool, "-r", "60", "-png", str(out / "sheet.pdf"), str(out / "pdf")], check=True)
+
+
+def keys_fit(page: Page) -> None:
+    """Every keypad button holds its words: none spills out of its box (French "Combinaisons" was cut off on both
+    sides of its ~80 px button at 360 px)."""
+    spilled = page.locator("[data-keypad] button").evaluate_all(
+        "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())")
+    assert spilled == [], f"keypad buttons whose words do not fit: {spilled}"
 
 
 def key(page: Page, token: str) -> Locator:
@@ -236,6 +247,7 @@ def keypad_hand_1(page: Page, tap, say: Say) -> None:
     jack = JACK_TYPES.get(say.lang, "J")
     assert faces.get("K") == KING_FACE[say.lang] and faces.get(jack) == JACK_FACE[say.lang], faces
     fits(page)
+    keys_fit(page)
     shoot(page, say.lang, "hand-form-keypad")
 
     anna = side(page, "Anna")
@@ -299,6 +311,7 @@ def dictated_hand_2(page: Page, tap, say: Say) -> None:
     expect(bela.get_by_label(say("Cards left in hand"))).to_have_value(BELA_HOLDS[lang])
     expect(anna.get_by_role("radio", name=say("Went out"), exact=True)).to_be_checked()
     expect(bela.get_by_role("radio", name=say("Not out"), exact=True)).to_be_checked()
+    expect(page.locator("[data-player-bar]")).to_contain_text("820")    # the live preview scored the words
     fits(page)
     shoot(page, lang, "hand-form-dictated")
     save = page.get_by_role("button", name=say("Save hand %(n)d", n=2))
