@@ -247,8 +247,8 @@ def keypad_hand_1(page: Page, tap, say: Say) -> None:
     jack = JACK_TYPES.get(say.lang, "J")
     assert faces.get("K") == KING_FACE[say.lang] and faces.get(jack) == JACK_FACE[say.lang], faces
     fits(page)
-    keys_fit(page)
     shoot(page, say.lang, "hand-form-keypad")
+    keys_fit(page)
 
     anna = side(page, "Anna")
     tap(key(page, jack), 2)               # three jacks, then a fourth
@@ -259,6 +259,7 @@ def keypad_hand_1(page: Page, tap, say: Say) -> None:
     tap(page.locator("[data-keypad]").get_by_role("button", name=say.p("keypad", "Cards in hand")))
     tap(key(page, "A"))
     tap(chip(anna, say("Red threes"), 1))
+    expect(anna.get_by_role("group", name=say("Red threes")).locator("input:checked")).to_have_value("1")
     tap(anna.locator(".stepper-field").filter(has_text=say("Twins")).get_by_role("button", name=say("one more")))
 
     to_side(page, tap, "Béla")
@@ -267,6 +268,7 @@ def keypad_hand_1(page: Page, tap, say: Say) -> None:
     tap(count_key(page, 7))
     tap(key(page, "8"))
     tap(chip(bela, say("Red threes"), 2))
+    expect(bela.get_by_role("group", name=say("Red threes")).locator("input:checked")).to_have_value("2")
 
     expect(anna.get_by_label(say("Melds"), exact=True)).to_have_value(
         f"{jack} {jack} {jack} {jack} 2 2 2\n5 5 5 5 5 5 5")
