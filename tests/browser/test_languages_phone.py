@@ -358,11 +358,11 @@ def rules_page(page: Page, base_url: str, say: Say) -> None:
     expect(article.get_by_role("heading", name=first_section.strip())).to_be_visible()
     assert article.evaluate("a => a.closest('[lang]').getAttribute('lang')") == say.lang
     expect(page.get_by_text(say("The rules reference is written in English."))).to_have_count(0)
+    fits(page)
+    shoot(page, say.lang, "rules")
     if say.lang != "en":
         for english in ("cards in all", "fewest sides", "each twin"):       # number-block phrases (refmech)
             expect(article).not_to_contain_text(english)
-    fits(page)
-    shoot(page, say.lang, "rules")
 
 
 def checker(page: Page, base_url: str, say: Say) -> None:
