@@ -25,6 +25,7 @@ from scorekeeper.rules import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.display.words import kind_label, said, say_error
+from scorekeeper.display.keypad import notation_lang
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -251,8 +252,10 @@ def _situation(data: dict[str, Any]) -> dict[str, Any]:
 def check_meld():
     data = read_body(CHECK_FIELDS)
     situation = _situation(data)
+    # the cards in the letters and card words of the request's language (issue 23): the lang cookie, else
+    # Accept-Language, as the pages choose theirs (i18n.select_locale)
     return spoken(service.check(_text(data, "variant"), situation.pop("cards"),
-                                options=_optional_object(data, "options"), **situation))
+                                options=_optional_object(data, "options"), lang=notation_lang(), **situation))
 
 
 @bp.post("/matches/<token>/check-meld")
@@ -262,7 +265,8 @@ def match_check_meld(token: str):
     data = read_body(CHECK_FIELDS - {"variant", "options"})
     situation = _situation(data)
     match, _editable = _find(token, write=False)
-    return spoken(service.check_by(matches.rules_of(match), situation.pop("cards"), **situation))
+    return spoken(service.check_by(matches.rules_of(match), situation.pop("cards"), lang=notation_lang(),
+                                   **situation))
 
 
 @bp.get("/variants")

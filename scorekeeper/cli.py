@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from scorekeeper import StartupError, service
+from scorekeeper.rules import card_words
 from scorekeeper.rules import ScorekeeperError, VariantError
 from scorekeeper.rules.bounds import bad_json, bad_text
 from scorekeeper.rules.json_text import JsonUnreadable, read_json as parse_json
@@ -118,9 +119,12 @@ def score_command(file: str) -> None:
               help="Judge as an opening that must hold a canasta (any) or a natural one (a result's "
                    "next_opening_canasta).")
 @click.option("--option", "-o", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option.")
+@click.option("--lang", type=click.Choice(card_words.LANGUAGES), default="en", show_default=True,
+              help="Read the cards in this language's letters and card words too (hu: B D K Á NZ, \"három király\"; "
+                   "fr: V D R A, \"trois rois\"; sv: Kn D K E, J = joker, \"tre kungar\").")
 @click.argument("cards", nargs=-1, required=True)
 def check_meld_command(variant: str, opening_minimum: str | None, going_out: bool, opening_canasta: str | None,
-                       option_pairs: tuple[str, ...], cards: tuple[str, ...]) -> None:
+                       option_pairs: tuple[str, ...], lang: str, cards: tuple[str, ...]) -> None:
     """Judge one meld (or an opening of several melds separated by "|") and print the verdict as JSON."""
     for text in (variant, *cards, *option_pairs):
         if reason := bad_text(text, single_line=True):
@@ -132,7 +136,7 @@ def check_meld_command(variant: str, opening_minimum: str | None, going_out: boo
         opening_minimum = int(opening_minimum)
     try:
         verdict = service.check(variant, cards, options=_options(option_pairs), opening_minimum=opening_minimum,
-                                going_out=going_out, opening_canasta=opening_canasta)
+                                going_out=going_out, opening_canasta=opening_canasta, lang=lang)
     except ScorekeeperError as exc:
         _fail(str(exc))
     _emit(verdict)

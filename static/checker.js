@@ -133,6 +133,9 @@
       if (hasProblems) { box.appendChild(problemList(v)); }
       box.appendChild(figures(v, min !== null, min));
     }
+    // issue 23: what the cards were read as, in the page's notation (a dictated meld is seen as its cards); last,
+    // so the verdict's reason stays right under it
+    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", strings.understood.replace("{cards}", v.understood))); }
     result.replaceChildren ? result.replaceChildren(box) : (result.textContent = "", result.appendChild(box));
   }
 

@@ -141,9 +141,14 @@
     }
 
     function describe(text, wentOut) {
-      var n = count(text);
-      var out = n + " " + (n === 1 ? strings.card : strings.cards);
       var v = verdicts[key(text, wentOut)];
+      // issue 23: a meld typed in words ("three kings") counts the cards it was understood as, and says them
+      var read = v && typeof v.understood === "string" ? N.tokens(v.understood.replace(/\|/g, " ")) : null;
+      var n = read ? read.length : count(text);
+      var out = n + " " + (n === 1 ? strings.card : strings.cards);
+      if (read && strings.understood && v.understood.toUpperCase() !== N.tokens(text).join(" ").toUpperCase()) {
+        out += " · " + strings.understood.replace("{cards}", v.understood);
+      }
       if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked" }; }
       if (!v) { return { text: out, state: "" }; }
       if (v.legal) { return { text: out + " · " + (v.label || strings.legal) + " ✓", state: v.is_canasta ? "canasta" : "ok" }; }

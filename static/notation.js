@@ -16,7 +16,9 @@
   var TOKEN_GAP = /[\s,]+/;                 // cards.py _SPLIT
   var MELD_END = /[\n|]/;                   // cards.py _MELD_END
   // The keypad's own spellings; the core reads more (T, B, ZS, ♠…), which are left as typed here.
-  var KEYPAD_CARD = /^(10|[2-9]|JK|[JQKA])([cdhs])?$/i;
+  // "Kn" is the jack a Swedish page's keypad types (its "J" is the joker, seed 004; rules/card_words.py): grouped
+  // as the jack it is.
+  var KEYPAD_CARD = /^(10|[2-9]|JK|KN|[JQKA])([cdhs])?$/i;
   var SUITED = /^(.+?)([cdhs])$/i;
   var RED_THREE = /^3[hd]$/i;
   var SUIT_SIGNS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
@@ -42,6 +44,7 @@
   function rankOf(token) {
     if (RED_THREE.test(token)) { return "3h"; }
     var m = KEYPAD_CARD.exec(token);
+    if (m && m[1].toUpperCase() === "KN") { return "J"; }
     return m ? m[1].toUpperCase() : String(token).toUpperCase();
   }
 

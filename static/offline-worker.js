@@ -4,7 +4,12 @@
    page's requests with scorekeeper/rules/offline.py, the same Python the server judges with. No rule is written
    here: this file only moves JSON text between the page and Python.
 
-   Messages in: {type: "start", index, core} once, then {type: "ask", id, kind, payload (JSON text)}.
+   Issue 23: the answers speak the page's language. For a page not in English the server names the phrasebook of
+   its language (/offline/words-<lang>-<hash>.json: its words written down); it is fetched with the core and
+   handed to Python once (offline.learn), and each request says its language.
+
+   Messages in: {type: "start", index, core, lang, words (URL or null)} once, then
+   {type: "ask", id, kind, payload (JSON text), lang}.
    Messages out: {type: "ready", ms}, {type: "failed", message}, {type: "answer", id, text, ms} or
    {type: "answer", id, error}. Served by web/offline.py with its own policy (WebAssembly may compile). */
 "use strict";
@@ -20,6 +25,11 @@ function start(config) {
     pyodide.unpackArchive(await response.arrayBuffer(), "zip", {extractDir: "/scorekeeper-core"});
     pyodide.runPython("import sys; sys.path.insert(0, '/scorekeeper-core')");
     var module = pyodide.pyimport("scorekeeper.rules.offline");
+    if (config.words) {
+      var book = await fetch(config.words);
+      if (!book.ok) { throw new Error("words " + book.status); }
+      module.learn(String(config.lang), await book.text());
+    }
     // the tables load on the first check: done now, so the player's first check is as quick as the next
     module.answer("check", JSON.stringify({variant: "diszitett", cards: "K K K"}));
     return module;
@@ -39,7 +49,7 @@ self.onmessage = function (event) {
     if (!scorer) { self.postMessage({type: "answer", id: message.id, error: "not started"}); return; }
     scorer.then(function (module) {
       var began = performance.now();
-      var text = module.answer(String(message.kind), String(message.payload));
+      var text = module.answer(String(message.kind), String(message.payload), String(message.lang || "en"));
       self.postMessage({type: "answer", id: message.id, text: text,
                         ms: Math.round((performance.now() - began) * 10) / 10});
     }).catch(function (error) {

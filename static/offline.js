@@ -6,8 +6,8 @@
    Pages ask it through window.ScorekeeperOffline: `.ready` (true once it answers) and `.ask(kind, payload)`, a
    Promise of the answer the server's JSON route would give ({status, data}). checker.js asks it only when the
    server cannot be reached, and so does preview.js (told by a "scorekeeper-offline-ready" event on window when
-   the scorer is ready). No rule is computed here (scorekeeper/rules/offline.py answers); this file turns the
-   answer into the page's words. Node's test runner require()s it (tests/js/offline.test.js). */
+   the scorer is ready). No rule is computed here (scorekeeper/rules/offline.py answers, in the page's language:
+   the worker gets the server's words for it, issue 23). Node's test runner require()s it (tests/js/offline.test.js). */
 (function (root, build) {
   "use strict";
   var offline = build();
@@ -18,32 +18,20 @@
   "use strict";
   var KEY = "scorekeeper.offline";
   var pending = {}, nextId = 1, worker = null, strings = {};
-  var api = {ready: false, loadMs: null, lastMs: null, strings: strings};
+  var api = {ready: false, loadMs: null, lastMs: null, strings: strings, lang: "en"};
 
   function format(template, values) {
     return String(template).replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
 
-  /* The worker's answer as the page shows it: the core speaks English, so on a page in another language an
-     English sentence is left out (the page's own translated problem titles stay) and an unreadable card is said
-     with the page's words. A preview's answer is numbers only: as it is. */
-  function forPage(reply, lang, words, kind) {
-    var english = !lang || lang.split("-")[0] === "en";
+  /* The worker's answer as the page shows it, marked as answered on the phone. Its sentences are already in the
+     page's language (the core said them with the server's phrasebook of that language, issue 23); an error with
+     no reason at all is said with the page's own words. */
+  function forPage(reply, words) {
     var data = reply.data || {};
-    if (reply.status === 200) {
-      if (!english && kind !== "preview") {
-        var quiet = function (v) {
-          var out = Object.assign({}, v);
-          out.problems = (v.problems || []).map(function (p) { return Object.assign({}, p, {message: ""}); });
-          if (v.melds) { out.melds = v.melds.map(quiet); }
-          return out;
-        };
-        data = quiet(data);
-      }
-      return {status: 200, data: data, offline: true};
-    }
+    if (reply.status === 200) { return {status: 200, data: data, offline: true}; }
     var error = Object.assign({}, data.error || {});
-    if (!english || !error.message) { error.message = words.unreadable || error.message || ""; }
+    if (!error.message) { error.message = words.unreadable || ""; }
     return {status: reply.status || 400, data: {error: error}, offline: true};
   }
 
@@ -58,10 +46,13 @@
   function ask(kind, payload) {
     if (!worker || !api.ready) { return Promise.reject(new Error("the offline scorer is not ready")); }
     var id = nextId++;
-    var lang = root().document.documentElement.lang;
     return new Promise(function (resolve, reject) {
-      pending[id] = {resolve: resolve, reject: reject, lang: lang, kind: kind};
-      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(payload)});
+      pending[id] = {resolve: resolve, reject: reject};
+      // the page's language twice: in the body, where the core reads the cards in its letters and card words
+      // (rules/offline.py), and beside it, where the answer's sentences are said in its words (issue 23)
+      var body = payload && typeof payload === "object" && !Array.isArray(payload)
+        ? Object.assign({lang: api.lang.split("-")[0]}, payload) : payload;
+      worker.postMessage({type: "ask", id: id, kind: kind, payload: JSON.stringify(body), lang: api.lang});
     });
   }
 
@@ -72,6 +63,8 @@
     var config;
     try { config = JSON.parse(box.getAttribute("data-offline")); } catch (e) { return; }
     Object.assign(strings, config.strings || {});
+    // the language the server wrote the page in: the one its phrasebook (config.words) is of
+    api.lang = config.lang || document.documentElement.lang || "en";
     var button = box.querySelector("button");
     var status = box.querySelector(".offline-status");
     var absolute = function (url) { return new URL(url, document.baseURI).href; };
@@ -103,10 +96,11 @@
           delete pending[m.id];
           if (m.error) { waiting.reject(new Error(m.error)); return; }
           api.lastMs = m.ms;
-          waiting.resolve(forPage(JSON.parse(m.text), waiting.lang, strings, waiting.kind));
+          waiting.resolve(forPage(JSON.parse(m.text), strings));
         }
       };
-      worker.postMessage({type: "start", index: absolute(config.index), core: absolute(config.core)});
+      worker.postMessage({type: "start", index: absolute(config.index), core: absolute(config.core),
+                          lang: api.lang, words: config.words ? absolute(config.words) : null});
     }
 
     box.hidden = false;

@@ -36,12 +36,14 @@
   }
 
   /** Whether a path is one of the offline scorer's files (scorekeeper/web/offline.py): Pyodide's, under a
-      versioned path, and the rules core's zip, named by its digest. Both never change, so they are kept
+      versioned path, the rules core's zip and a language's phrasebook (issue 23), named by their digests. None
+      ever changes, so they are kept
       cache-first, in a cache of their own that a new deployment does not empty: a phone that chose "Play offline
       on this phone" keeps its 6 MB scorer until the server serves another version. */
   function scorerFile(path) {
     return /^\/offline\/pyodide\/[0-9][0-9A-Za-z.]*\/[A-Za-z0-9_.-]+$/.test(path) ||
-      /^\/offline\/core-[0-9a-f]{6,64}\.zip$/.test(path);
+      /^\/offline\/core-[0-9a-f]{6,64}\.zip$/.test(path) ||
+      /^\/offline\/words-[a-z]{2,3}-[0-9a-f]{6,64}\.json$/.test(path);
   }
 
   /** Whether a path is a match's offline state (scorekeeper/web/entry/preview.py offline_state). */

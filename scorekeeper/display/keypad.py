@@ -15,7 +15,8 @@ card. It is read from the table's ``[melds.group] min_size``, never set per vari
 
 A key shows the rank's letter in the page's language (B, D, K, Á, NZ on a Hungarian page: ``pgettext("card
 key", …)``) but types the parser's notation (``J``, ``Q``, ``K``, ``A``, ``JK``), so what is typed reads the same
-in both languages and the Hungarian letters stay accepted when typed (rules/cards.py).
+in every language; the one exception is the jack on a Swedish page, ``Kn``, since there ``J`` is the joker (seed
+004; rules/card_words.py). The page's own letters and card words are read when typed (rules/cards.py, issue 23).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l, lazy_pgettext
+from flask_babel import LazyString, get_locale, lazy_gettext as _l, lazy_pgettext
 
-from scorekeeper.rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE
+from scorekeeper.rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE, Card, format_cards, language
 from scorekeeper.rules.canasta.schema import RedThreeInHand
 
 #: A key: what the button shows, the notation it types, and a name for screen readers.
@@ -41,6 +42,22 @@ _NAMES = {"J": _l("jack"), "Q": _l("queen"), "K": _l("king"), "A": _l("ace"), DE
 # A screen reader says what such a key lays (Italian canasta, seed 003 l. 73).
 _RANK_TOO_NAMES = {DEUCE: _l("deuce: a wild card, or a meld of 2s of its own")}
 _SUIT_NAMES = {"c": _l("clubs"), "d": _l("diamonds"), "h": _l("hearts"), "s": _l("spades")}
+
+
+def notation_lang() -> str:
+    """The language whose card letters and words the page's cards fields read (issue 23): the page's language
+    (flask-babel's locale: the ``lang`` cookie, else Accept-Language), "en" outside a request or for a language the
+    notation has no table for."""
+    try:
+        return language(str(get_locale() or "en"))
+    except ValueError:
+        return "en"
+
+
+def typed(rank: str) -> Any:
+    """What a key of ``rank`` types: the notation as the page's language writes it (a Swedish page's jack is
+    ``Kn``: there ``J`` is the joker, seed 004), lazily, so a keypad built once serves every page's language."""
+    return LazyString(lambda: format_cards([Card(rank)], notation_lang()))
 
 
 def face(rank: str) -> Any:
@@ -107,7 +124,8 @@ def keypad(rules: Any) -> Keys:
     (a suit's notation is ``~`` and the letter: the form's script adds the letter to the last card). The face
 and the name are lazy strings, said in the page's language when the template shows them."""
     deck = deck_spec(rules)
-    keys: list[Key] = [(_FACES.get(r, r), r, (_RANK_TOO_NAMES if r in deck.also_rank else _NAMES).get(r, r))
+    keys: list[Key] = [(_FACES.get(r, r), typed(r) if r == "J" else r,
+                        (_RANK_TOO_NAMES if r in deck.also_rank else _NAMES).get(r, r))
                        for r in deck.naturals + deck.wilds]
     if deck.threes and deck.red_three_key:
         keys.append((THREE + _SUIT_SIGNS["h"], THREE + "h", _l("red three")))

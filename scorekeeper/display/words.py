@@ -10,6 +10,10 @@ The pages and the PDFs name a meld by its stable kind and rank. A problem comes 
 (``sentence``: templates and their values, rules/phrases.py); :func:`say` translates the templates (they are
 in the catalogue, ``pybabel extract -k phrase``) and fills in the same values, so a Hungarian table reads the
 whole sentence in Hungarian. Each problem code also has a short title, shown in bold by the meld checker.
+
+The words a sentence needs come from :func:`page_table`, built here from gettext; turning a phrase and that table
+into the sentence is rules/speech.py's, which a phone scoring offline runs too, with the same table written down
+for its page's language (issue 23: web/offline.py's phrasebook), so both say every sentence alike.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
 from scorekeeper.display.keypad import face
-from scorekeeper.rules.phrases import Phrase, and_join, compose, ordinal, plural
+from scorekeeper.rules import speech
+from scorekeeper.rules.phrases import WORD_KINDS, Phrase, ordinal
 
 # The meld shapes that are no canasta kind of a table (a canasta kind's label is a table word: table_word).
 SHAPE_LABELS = {
@@ -159,12 +164,9 @@ def _ordinal(n: int) -> str:
     return ordinal(n) if str(get_locale()) == "en" else gettext("%(number)s.", number=n)
 
 
-def _names(names: Any) -> str:
-    return and_join([str(n) for n in names], gettext("and"))
-
-
-def _rank(rank: Any) -> str:
-    return str(RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank) or plural(rank))
+def _rank(rank: str) -> str | None:
+    word = RANK_PLURALS.get(rank) or COUNTED_PLURALS.get(rank)
+    return None if word is None else str(word)
 
 
 # A count of cards in words (rules/phrases.py: tally), in the page's language: the number as a word up to twelve
@@ -201,63 +203,51 @@ _COUNTED: dict[str, Callable[[int, str], str]] = {
 }
 
 
-def _tally(value: Any) -> str:
-    n, what = value
-    word = str(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
-    say_it = _COUNTED.get(what)
-    if say_it is None:                          # a card no page names: the core's English words
-        raise KeyError(what)
-    return say_it(n, word)
+def _number(n: int) -> str:
+    return str(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def _group(cards: Any) -> str:
-    """A value group's cards as the summary form labels them (web/counts.py), the key letters of the page."""
-    cards = list(cards)
-    if len(cards) == 1:
-        return _rank(cards[0])
-    shown = [str(face(c)) for c in cards]
-    return ", ".join(shown) if len(shown) == 2 else f"{shown[0]}–{shown[-1]}"
+def _count(what: str, n: int, word: str) -> str | None:
+    say_it = _COUNTED.get(what)                 # None: a card no page names (the core's English words)
+    return None if say_it is None else say_it(n, word)
 
 
-# How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS).
-PAGE_WORDS = {"rank": _rank, "nth": _ordinal, "names": _names, "colour": colour_word, "variant": table_word,
-              "group": _group, "tally": _tally}
+def page_table() -> speech.WordTable:
+    """The page's language as the rules core's sentences need it (rules/speech.py turns a phrase and this table
+    into the sentence; the offline scorer gets the same table written down: web/offline.py, issue 23)."""
+    return speech.WordTable(lang=str(get_locale()), text=table_word, rank=_rank, number=_number, count=_count,
+                            ordinal=_ordinal, face=lambda card: str(face(card)), and_word=gettext("and"))
+
+
+def _page_word(kind: str) -> Callable[[Any], str]:
+    return lambda value: speech.words_of(page_table())[kind](value)
+
+
+# How a problem's word-valued arguments are said on the pages (rules/phrases.py: WORD_KINDS; rules/speech.py).
+PAGE_WORDS = {kind: _page_word(kind) for kind in WORD_KINDS}
 
 
 def _translated(part: Phrase) -> str:
-    """One phrase in the page's language: its template translated (a name head is no msgid and stays as it is),
-    its values filled in."""
-    return part.render(gettext(part.template), PAGE_WORDS)
+    """One phrase in the page's language (rules/speech.py: translated)."""
+    return speech.translated(part, page_table())
 
 
 def _in_page_language(english: str, say_it: Callable[[], str]) -> str:
     """``say_it()`` on a page in another language than English; the English when a translation lost a
     placeholder."""
-    if str(get_locale()) == "en":
-        return english
-    try:
-        return say_it()
-    except (KeyError, TypeError, ValueError):
-        return english
+    return speech.in_language(english, say_it, page_table())
 
 
 def say(problem: Mapping[str, Any]) -> str:
     """A problem's sentence in the page's language. The core's English ``message`` stands when the problem
     carries no ``sentence`` (a problem made outside the rules core)."""
-    sentence = problem.get("sentence")
-    if not sentence:
-        return problem["message"]
-    return _in_page_language(problem["message"], lambda: compose(
-        [_translated(Phrase.from_dict(h)) for h in sentence["heads"]],
-        [_translated(Phrase.from_dict(p)) for p in sentence["phrases"]]))
+    return speech.say(problem, page_table())
 
 
 def say_error(exc: Exception) -> str:
     """The reason of unreadable input (a ``ScorekeeperError``) in the page's language, without its field path;
     English when the core has no phrase for it."""
-    english = getattr(exc, "reason", None) or str(exc)
-    says = getattr(exc, "says", None)
-    return english if says is None else _in_page_language(english, lambda: _translated(says))
+    return speech.say_error(exc, page_table())
 
 
 def say_refusal(exc: Any) -> tuple[str, bool]:

@@ -6,8 +6,13 @@ JSON text in, JSON text out, so the worker passes strings across and no Python o
 rule is written here: a check is :func:`scorekeeper.rules.meld_check.check`, the very function behind the API's
 ``POST /api/v1/check-meld``, a preview :func:`scorekeeper.rules.canasta.hand_form.preview`, the very function behind
 the entry page's ``POST /m/<token>/hands/preview``; the answer has the route's shape: ``{"status": 200, "data": …}``, or
-``{"status": 400, "data": {"error": {...}}}`` for input the core cannot read. Messages are the core's English (the
-page shows its own translated titles and words beside them, see static/offline.js).
+``{"status": 400, "data": {"error": {...}}}`` for input the core cannot read.
+
+Issue 23: the answer speaks the page's language (``lang``) as the server's does. The server writes its word table
+for that language down as a phrasebook (web/offline.py, rules/speech.py), the worker hands it over once with
+:func:`learn`, and each problem's sentence and each unreadable card's reason is said with it by rules/speech.py,
+the very code that says them on the server. English, or a language whose phrasebook was not learnt: the core's
+English messages.
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.rules import bounds
+from scorekeeper.rules import bounds, speech
 from scorekeeper.rules.canasta.hand_form import ENTRY_MODES, preview
+from scorekeeper.rules.cards import language
 from scorekeeper.rules.errors import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.meld_check import check
 from scorekeeper.rules.tables.pinned import rules_from_json
@@ -27,10 +33,18 @@ KINDS = ("check", "preview")
 
 #: Rules documents already read, by hash: a phone previews one match, each read costs a parse of its tables.
 _RULES: dict[str, Any] = {}
+#: The word tables learnt, by language (one per page; a phone whose page changes language learns the other too).
+_WORDS: dict[str, speech.WordTable] = {}
 
 
-def _error(exc: ScorekeeperError) -> dict[str, Any]:
-    message = getattr(exc, "reason", None) or str(exc)
+def learn(lang: str, phrasebook: str) -> None:
+    """The words of ``lang`` for the answers that follow: ``phrasebook`` is the JSON text the server wrote for it
+    (GET /offline/words-<lang>-<hash>.json)."""
+    _WORDS[lang] = speech.from_phrasebook(json.loads(phrasebook))
+
+
+def _error(exc: ScorekeeperError, words: speech.WordTable | None) -> dict[str, Any]:
+    message = speech.say_error(exc, words) if words else getattr(exc, "reason", None) or str(exc)
     error: dict[str, Any] = {"status": 400, "message": message, "code": "unreadable"}
     if isinstance(exc, NotationError):
         error["field"] = "cards"
@@ -50,7 +64,19 @@ def _check(body: Any) -> dict[str, Any]:
         raise RecordError("the variant must be a name such as \"diszitett\"", field="variant")
     return check(variant, body.get("cards", ""), options=options,
                  opening_minimum=body.get("opening_minimum"), going_out=body.get("going_out") is True,
-                 opening_canasta=body.get("opening_canasta"))
+                 opening_canasta=body.get("opening_canasta"), lang=_lang(body))
+
+
+def _lang(body: dict[str, Any]) -> str:
+    """The page's language the worker passes (``"lang"``), whose card letters and words the cards are read in
+    (issue 23); a phone whose page sends none reads English, as before."""
+    lang = body.get("lang", "en")
+    if not isinstance(lang, str):
+        raise RecordError("lang must be a language such as \"fr\"", field="lang")
+    try:
+        return language(lang)
+    except ValueError as exc:
+        raise RecordError(str(exc), field="lang") from None
 
 
 def _rules(text: Any, expected: Any) -> Any:
@@ -77,19 +103,25 @@ def _preview(body: Any) -> dict[str, Any]:
     if not isinstance(state, dict):
         raise RecordError("the match's offline state has no state", field="match")
     try:
-        return preview(_rules(match.get("rules"), match.get("rules_hash")), state, mode, fields)
+        return preview(_rules(match.get("rules"), match.get("rules_hash")), state, mode, fields, lang=_lang(body))
     except (KeyError, TypeError, AttributeError) as exc:    # a state that is not the server's offline.json
         raise RecordError(f"the match's offline state is not readable: {exc!r}", field="match") from None
 
 
-def answer(kind: str, payload: str) -> str:
+def answer(kind: str, payload: str, lang: str = "en") -> str:
     """The answer to one request of the page, as JSON text: ``kind`` is one of :data:`KINDS`, ``payload`` the
-    JSON body the page would have posted to the server."""
+    JSON body the page would have posted to the server, ``lang`` the page's language (its sentences are said with
+    the phrasebook :func:`learn` was given for it)."""
+    words = _WORDS.get(lang) if lang != "en" else None
     try:
         body = json.loads(payload)
         if kind not in KINDS:
             raise RecordError(f"unknown request {kind!r}; asks: {', '.join(KINDS)}", field="kind")
-        reply: dict[str, Any] = {"status": 200, "data": _check(body) if kind == "check" else _preview(body)}
+        if kind == "check":
+            data = _check(body)
+            reply: dict[str, Any] = {"status": 200, "data": speech.spoken(data, words) if words else data}
+        else:                                # a preview's answer is numbers and counts: no sentence to say
+            reply = {"status": 200, "data": _preview(body)}
     except ValueError as exc:                # json's and the core's (ScorekeeperError is a ValueError)
-        reply = _error(exc if isinstance(exc, ScorekeeperError) else RecordError(f"unreadable JSON: {exc}"))
+        reply = _error(exc if isinstance(exc, ScorekeeperError) else RecordError(f"unreadable JSON: {exc}"), words)
     return json.dumps(reply, ensure_ascii=False)

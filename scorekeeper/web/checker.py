@@ -18,11 +18,12 @@ from markupsafe import Markup
 
 from scorekeeper import service
 from scorekeeper.fronts import FRONTS
-from scorekeeper.display.keypad import face
+from scorekeeper.display.keypad import face, notation_lang, typed
 from scorekeeper.limiter import limit
 from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
 from scorekeeper.rules.tables.groups import group_of, grouped
-from scorekeeper.rules.tables.sources import name_sources
+from scorekeeper.rules.tables.sources import name_sources, source_word
+from scorekeeper.rules.tables.words import decision_parts
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
 from scorekeeper.display.words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
@@ -33,7 +34,7 @@ MAX_OPENING_MINIMUM = 10_000
 
 # (what the button types, what it shows, what a screen reader says); a face in the page's letters (B, D, Á, NZ)
 KEYPAD = [(r, r, None) for r in ("4", "5", "6", "7", "8", "9", "10")] + [
-    ("J", face("J"), _l("jack (bubi)")), ("Q", face("Q"), _l("queen (dáma)")), ("K", face("K"), _l("king")),
+    (typed("J"), face("J"), _l("jack (bubi)")), ("Q", face("Q"), _l("queen (dáma)")), ("K", face("K"), _l("king")),
     ("A", face("A"), _l("ace (ász)")), ("2", "2", _l("deuce (kis zsoli)")),
     ("JK", face("JK"), _l("joker (nagy zsoli)")), ("3h", "3♥", _l("red three")), ("3", "3", _l("black three")),
 ]
@@ -63,32 +64,19 @@ def variant_groups(catalogue: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for key, members in grouped(get_variant(i) for i in by_id)]
 
 
-# Where a decision came from, in its summary's brackets: seed lines ("l. 71 says five"), seeds, public sources.
-_DECISION_SOURCE = re.compile(r"\s*\(([^()]*(?:\bl\. ?\d|\b(?:seeds?|public|unstated|rummy-games|howstuffworks)\b)[^()]*)\)",
-                              re.I)
-
-
-def decision_parts(decision: str) -> tuple[str, str, list[str]]:
-    """An option's decision as its ids, its summary and its sources (footnotes: a player reads the game, not the
-    file it came from): "S39: when red threes count plus (l. 71 …)" → ("S39", "when red threes count plus",
-    ["l. 71 …"])."""
-    ids, sep, summary = decision.partition(": ")
-    if not (sep and re.fullmatch(r"[SD]\d+(?:, [SD]\d+)*", ids)):
-        ids, summary = "", decision
-    # the sources by their titles (rules_ref/sources/seeds.toml): the footnotes are shown on English pages only
-    sources = [name_sources(source) for source in _DECISION_SOURCE.findall(summary)]
-    return ids, name_sources(_DECISION_SOURCE.sub("", summary).strip()), sources
-
-
-def decisions(options: list[Mapping[str, Any]]) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
-    """Each option's decision for the rules page: by option name (ids, summary, its footnote numbers), and the
-    footnotes numbered through the page: (number, option name, ids, source)."""
+def decisions(options: list[Mapping[str, Any]], lang: str = "en"
+              ) -> tuple[dict[str, tuple[str, str, list[int]]], list[tuple]]:
+    """Each option's decision for the rules page in ``lang``: by option name (ids, summary, its footnote numbers),
+    and the footnotes numbered through the page: (number, option name, ids, source). The summary and each source
+    are the table's msgids (rules/tables/words.py extracts them), said in the page's language with the seeds they
+    cite named by their titles in it (issue 23: shown on every page, not on English pages only)."""
     by_name, notes = {}, []
     for o in options:
         ids, summary, sources = decision_parts(o.get("decision") or "")
-        numbers = list(range(len(notes) + 1, len(notes) + len(sources) + 1))
-        notes += [(n, o["name"], ids, source) for n, source in zip(numbers, sources)]
-        by_name[o["name"]] = (ids, summary, numbers)
+        said = [name_sources(table_word(source), lang) for source in sources]
+        numbers = list(range(len(notes) + 1, len(notes) + len(said) + 1))
+        notes += [(n, o["name"], ids, source) for n, source in zip(numbers, said)]
+        by_name[o["name"]] = (ids, name_sources(table_word(summary), lang), numbers)
     return by_name, notes
 
 
@@ -108,6 +96,8 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
             "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
             "minimum": gettext("minimum %(n)s"),
+            # issue 23: what the cards were read as, so a dictated meld is seen as the cards it became
+            "understood": gettext("Understood as %(cards)s", cards="{cards}"),
             "failed": gettext("The check could not be reached; press Check to send the form."),
             # issue 22: a Wi-Fi blip dims the verdict shown until static/retry.js gets the new one
             "not_updated": gettext("Not updated: no connection. Checking again by itself."),
@@ -155,6 +145,7 @@ def judge(args: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, str]]:
 def judge_by(check: Callable[..., dict[str, Any]], rules: Any, args: dict[str, Any]):
     """``check(rules, **args)`` (``check(**args)`` without rules) as a presented verdict, or a message per bad
     field: :func:`service.check` by a variant, :func:`service.check_by` by a match's rules."""
+    args = {**args, "lang": notation_lang()}      # the page's letters and card words (issue 23)
     try:
         return present(check(**args) if rules is None else check(rules, **args)), {}
     except NotationError as exc:
@@ -298,9 +289,9 @@ def render_reference(folder: str, reference: str, lang: str = "en") -> tuple[Mar
     if found is None:
         return None
     path, said = found
-    # the sources' heading in the file's language: the page's where the file is translated into it
+    # the sources' heading in the file's language (rules_ref/sources/seeds.toml, [words.<lang>]), like its text
     try:
-        body, toc = _render(str(path), path.stat().st_mtime_ns, gettext("Sources") if said != "en" else "Sources",
+        body, toc = _render(str(path), path.stat().st_mtime_ns, source_word("sources", said),
                             said, url_for("checker.rules_index") + "/")
     except (OSError, UnicodeDecodeError):
         # checked readable when the tables loaded (variants._check_reference); changed since: no page, not a 500
@@ -323,5 +314,5 @@ def rules_page(variant: str):
         abort(404, description=gettext("There are no rules for a variant called %(name)s.", name=repr(variant)))
     title, body, toc, said = rendered
     return render_template("rules.html", variant=checked_variant(info), title=title, body=body, toc=toc,
-                           reference_lang=said, decisions=decisions(info.get("options", [])),
+                           reference_lang=said, decisions=decisions(info.get("options", []), str(get_locale())),
                            group=str(GROUP_TITLES.get(group_of(get_variant(variant)), "")))

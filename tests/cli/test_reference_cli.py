@@ -46,6 +46,21 @@ def test_a_stale_reference_exits_1_and_write_rewrites_it(tmp_path):
     assert _run(folder).returncode == 0
 
 
+def test_a_translation_whose_blocks_are_still_english_is_stale_and_write_says_them_in_its_language(tmp_path):
+    """Issue 23: a translator copies the English blocks into <id>.fr.md / <id>.sv.md; rules-ref names the file and
+    --write says its blocks in its language from the phrasebook (rules_ref/phrasebook/blocks.toml)."""
+    folder = _folder(tmp_path)
+    for lang in ("fr", "sv"):
+        shutil.copy(folder / "samba.md", folder / f"samba.{lang}.md")
+    proc = _run(folder)
+    assert proc.returncode == 1 and proc.stdout.split("\n")[:2] == [f"stale: {folder / 'samba.fr.md'}",
+                                                                  f"stale: {folder / 'samba.sv.md'}"]
+    assert _run(folder, "--write").returncode == 0
+    assert "- objectif: **10000**" in (folder / "samba.fr.md").read_text("utf-8")
+    assert "- mål: **10000**" in (folder / "samba.sv.md").read_text("utf-8")
+    assert _run(folder).returncode == 0
+
+
 def test_a_broken_marker_exits_2_naming_the_file_and_line_and_writes_nothing(tmp_path):
     folder = _folder(tmp_path)
     md = folder / "keltis.md"

@@ -150,7 +150,8 @@ def test_formatting_uses_canonical_spellings():
     pytest.param("10hh", "10hh", 1, id="two suits"),
     pytest.param("A C", "C", 2, id="a lone suit letter is no card"),
     pytest.param("5 6 7 8 9 ♠", "♠", 6, id="a lone suit symbol is no card"),
-    pytest.param("Q Jokers", "Jokers", 2, id="Jokers is not a spelling of joker"),
+    # issue 23 "Say a meld": "jokers" is a card's word now (Q Jokers is Q JK); a joker with a suit is still none
+    pytest.param("Q JOKERh", "JOKERh", 2, id="a joker takes no suit"),
 ])
 def test_bad_token_raises_notation_error_naming_token_and_position(text, token, position):
     """cards.py parse_card: NotationError names the token and its 1-based position."""

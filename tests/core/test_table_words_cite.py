@@ -1,6 +1,7 @@
 """Option words of the tables are player text: the new-match form and the rules pages show an option's ``label``,
 ``help`` and choice ``_label``. The developers' brief puts sources (seed lines, seed files, public rule sets) in
-code, TOML comments and footnotes, never in what a player reads."""
+code, TOML comments and footnotes, never in what a player reads: a decision's sources are its footnotes on the rules
+page (``options.<name>.decision.source<n>``, issue 23), its summary cites nothing."""
 
 import re
 
@@ -15,7 +16,7 @@ def test_no_option_word_of_any_table_cites_a_source():
     cited = [f"{name}: {key} = {word!r}"
              for name, words in folder_words(variants_module.RULES_REF).items()
              for key, word in words.items()
-             if key.startswith("options.") and CITATION.search(word)]
+             if key.startswith("options.") and ".decision.source" not in key and CITATION.search(word)]
     assert cited == []
 
 
@@ -25,3 +26,15 @@ def test_the_citation_pattern_catches_each_kind_of_source():
         assert CITATION.search(word), word
     for word in ("Game to 5000", "at most 3 (international)", "100 as in the traditional game"):
         assert not CITATION.search(word), word
+
+
+def test_a_decision_is_split_into_its_summary_and_its_sources():
+    from scorekeeper.rules.tables.words import decision_parts
+    assert decision_parts("S38: the set of red threes (l. 71 says five; public Samba says all six)") == (
+        "S38", "the set of red threes", ["l. 71 says five; public Samba says all six"])
+    assert decision_parts("wild cards per meld (seed 004 'at most half')") == (
+        "", "wild cards per meld", ["seed 004 'at most half'"])
+    assert decision_parts("our reading of the ban on splitting groups (szétszakítás)") == (
+        "", "our reading of the ban on splitting groups (szétszakítás)", [])
+    assert decision_parts("K1") == ("K1", "", [])
+    assert decision_parts("S45, S50: 2s are wild (l. 73 'Parmi les deux'; the seed rewards seven)")[0] == "S45, S50"

@@ -47,6 +47,14 @@ test("a spelling the keypad does not read groups by itself, upper-cased", () => 
   assert.equal(N.rankOf("x"), "X");
 });
 
+test("the Swedish keypad's jack, Kn, groups as the jack it is, with or without a suit (issue 23)", () => {
+  // on a Swedish page J alone is the joker (seed 004), so the jack key types Kn (rules/card_words.py)
+  assert.equal(N.rankOf("Kn"), "J");
+  assert.equal(N.rankOf("KN"), "J");
+  assert.deepEqual({ rank: N.rankOf("Knh"), suit: N.suitOf("Knh") }, { rank: "J", suit: "h" });
+  assert.equal(N.withSuit("Kn", "s"), "Kns");
+});
+
 test("tokens and melds take a missing field as nothing", () => {
   assert.deepEqual(N.tokens(undefined), []);
   assert.deepEqual(N.melds(null), []);

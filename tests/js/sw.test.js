@@ -67,6 +67,8 @@ test("the banner's time is the hour and minute today, with the day before that",
 test("the offline scorer's files are kept cache-first, and only those paths (issue 22)", () => {
   assert.ok(SW.scorerFile("/offline/pyodide/0.27.7/pyodide.asm.wasm"));
   assert.ok(SW.scorerFile("/offline/core-0123456789ab.zip"));
+  assert.ok(SW.scorerFile("/offline/words-fr-0123456789ab.json"));     // a language's phrasebook (issue 23)
+  assert.ok(!SW.scorerFile("/offline/words-fr.json"));
   assert.ok(!SW.scorerFile("/offline/worker.js"));            // not versioned: revalidated instead
   assert.ok(!SW.scorerFile("/offline/pyodide/0.27.7/../x"));
   assert.ok(!SW.scorerFile("/offline/core-XYZ.zip"));

@@ -1,6 +1,7 @@
 """The díszített rules page in Hungarian (issue 11 leftovers): a Hungarian page shows rules_ref/diszitett.hu.md,
-not marked English, with its sources under "Források"; an English page shows the English reference; a variant
-with no translation falls back to English, marked ``lang="en"`` with the note that says so."""
+marked Hungarian (issue 23: the article's lang is the file's), with its sources under "Források"; an English page
+shows the English reference; a variant with no translation falls back to English, marked ``lang="en"`` with the
+note that says so (tests/web/test_rules_languages.py does every language)."""
 
 from __future__ import annotations
 
@@ -23,13 +24,13 @@ def article(html: str) -> str:
 def test_a_hungarian_page_shows_the_hungarian_reference_unmarked(client):
     html = page(client, "diszitett", "hu")
     body = article(html)
-    assert body.startswith('<article class="card rules-body">')            # no lang="en"
-    assert '<header class="rules-title"><h1 id=' in html and "Díszített kanaszta — szabályok" in html
+    assert body.startswith('<article class="card rules-body" lang="hu">')            # not lang="en"
+    assert '<header class="rules-title" lang="hu"><h1 id=' in html and "Díszített kanaszta — szabályok" in html
     assert "A lapok értéke" in body and "| nagy zsoli (dzsóker) | 50 |" not in body      # a rendered table
     assert re.search(r"<td>nagy zsoli \(dzsóker\)</td>\s*<td>50</td>", body)
     assert ">Források</h2>" in body
-    assert "Sources" not in body and "rules reference is written in English" not in html
-    assert "A szabályleírás angol nyelvű" not in html
+    assert "Sources" not in body and "not yet translated" not in html
+    assert "még nincs lefordítva" not in html
     assert english_on(html, english_fragments()) == []
 
 
@@ -38,7 +39,8 @@ def test_an_english_page_shows_the_english_reference(client):
     assert "Card values" in body and "A lapok értéke" not in body and ">Sources</h2>" in body
 
 
-def test_a_variant_without_a_translation_stays_english_and_marked(client):
+def test_the_international_rules_are_hungarian_too(client):
+    # issue 23: every shipped variant has its Hungarian page (the fallback to English with a note is tested on a
+    # made-up variant in tests/web/test_rules_languages.py)
     html = page(client, "international", "hu")
-    assert 'class="card rules-body" lang="en"' in html and 'class="rules-title" lang="en"' in html
-    assert "A szabályleírás angol nyelvű." in html
+    assert 'class="card rules-body" lang="hu"' in html and "még nincs lefordítva" not in html

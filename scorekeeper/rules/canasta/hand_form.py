@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.rules.bounds import whole_number
-from scorekeeper.rules.cards import split_melds
+from scorekeeper.rules.cards import split_melds, understood
 from scorekeeper.rules.errors import RecordError
 from scorekeeper.rules.canasta.value_groups import COUNT_FIELDS, value_groups
 
@@ -92,7 +92,8 @@ def _counts(rules: Any, data: Mapping[str, Any], entry: dict[str, Any]) -> None:
             entry.pop(points_key, None)
 
 
-def _side_entry(rules: Any, mode: str, side: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+def _side_entry(rules: Any, mode: str, side: Mapping[str, Any], data: Mapping[str, Any],
+                lang: str = "en") -> dict[str, Any]:
     out, summary = data.get("out") or "none", mode == "summary"
     entry: dict[str, Any] = {"name": side["name"]}
     if rules.score_per == "player":
@@ -103,7 +104,9 @@ def _side_entry(rules: Any, mode: str, side: Mapping[str, Any], data: Mapping[st
         entry["hand_points"] = data.get("hand_points") or 0
         _counts(rules, data, entry)
     else:
-        entry["melds"] = split_melds(data.get("melds") or "")
+        # Stored in the international notation, whatever the page's language (issue 23): a stored hand reads the
+        # same on every page later (a Swedish "J" is a joker, an English one a jack).
+        entry["melds"] = [understood(meld, lang) for meld in split_melds(data.get("melds") or "", lang)]
     red = data.get("red_threes")
     entry["red_threes"] = ({p: v or 0 for p, v in zip(side["players"], red or [])}
                            if regrouped_red_threes(rules, side) else red or 0)
@@ -122,16 +125,19 @@ def _side_entry(rules: Any, mode: str, side: Mapping[str, Any], data: Mapping[st
     elif out == "table_clear":
         entry["pile_size"] = data.get("pile_size")
     if not summary:
-        entry["hand"] = (data.get("hand") or "").strip()
+        entry["hand"] = understood((data.get("hand") or "").strip(), lang)
     entry["penalties"] = _penalties(data.get("penalties") or [])
     return entry
 
 
-def entry_of(rules: Any, mode: str, sides: Sequence[Mapping[str, Any]], data: Mapping[str, Any]) -> dict[str, Any]:
+def entry_of(rules: Any, mode: str, sides: Sequence[Mapping[str, Any]], data: Mapping[str, Any],
+             lang: str = "en") -> dict[str, Any]:
     """The hand entry (``{"mode", "sides"}``) of the form's data: ``{"side0": {...}, ...}`` as WTForms reads it
-    (``form.data``) or :func:`read_fields` does, one sub-mapping per side of :func:`layout_sides`."""
+    (``form.data``) or :func:`read_fields` does, one sub-mapping per side of :func:`layout_sides`. Cards typed in
+    ``lang``'s letters and words (the page's language) are stored as the international notation."""
     return {"mode": mode,
-            "sides": [_side_entry(rules, mode, side, data.get(f"side{i}") or {}) for i, side in enumerate(sides)]}
+            "sides": [_side_entry(rules, mode, side, data.get(f"side{i}") or {}, lang)
+                      for i, side in enumerate(sides)]}
 
 
 def _number_fields(rules: Any, mode: str, side: Mapping[str, Any]) -> dict[str, int | None]:
@@ -285,7 +291,7 @@ def _numbers(cell: Mapping[str, Any]) -> dict[str, int]:
 
 
 def preview(rules: Any, state: Mapping[str, Any], mode: str, fields: Mapping[str, str], *,
-            invalid: int | None = None) -> dict[str, Any]:
+            invalid: int | None = None, lang: str = "en") -> dict[str, Any]:
     """The preview of the hand the posted ``fields`` describe, scored as its save would score it.
 
     ``state`` is the match as the hand finds it: ``sides`` (the match's, ``{"name", "players"}``), ``columns``
@@ -294,7 +300,8 @@ def preview(rules: Any, state: Mapping[str, Any], mode: str, fields: Mapping[str
     cutthroat hand, else None). The answer: ``ok``, ``hand``, ``columns``, ``sides`` (each form side's columns),
     ``cells`` (None for a hand that cannot be scored), and how many problems of each sort: ``problems`` (rules
     broken, or a full or finished match), ``unreadable`` (the record's reading), ``invalid`` (numbers that are
-    not numbers; the server passes its form's own count as ``invalid``, which also checks ranges and choices)."""
+    not numbers; the server passes its form's own count as ``invalid``, which also checks ranges and choices).
+    ``lang``: the page's language, whose card letters and words the cards fields are read in (issue 23)."""
     alone = fields["alone"] if "alone" in fields else state.get("alone")
     sides = layout_sides(rules, state["sides"], alone)[0]
     columns = list(state["columns"])
@@ -305,7 +312,7 @@ def preview(rules: Any, state: Mapping[str, Any], mode: str, fields: Mapping[str
     invalid = unread if invalid is None else invalid
     if invalid:
         return {**answer, "invalid": invalid}
-    return scored_preview(rules, state, entry_of(rules, mode, sides, data), answer)
+    return scored_preview(rules, state, entry_of(rules, mode, sides, data, lang), answer)
 
 
 def scored_preview(rules: Any, state: Mapping[str, Any], entry: Any, answer: dict[str, Any]) -> dict[str, Any]:

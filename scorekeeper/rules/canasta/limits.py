@@ -37,25 +37,27 @@ def canasta_limits(rules: Any) -> CanastaLimits:
                          melds=deck // max(rules.min_size, 1), canastas=deck // smallest, points=points)
 
 
-def opening_melds(rules: Any, cards: str | Iterable[str], field: str = "cards") -> list[tuple[Card, ...]]:
+def opening_melds(rules: Any, cards: str | Iterable[str], field: str = "cards",
+                  lang: str = "en") -> list[tuple[Card, ...]]:
     """The melds of a meld check (one meld, or an opening of several separated by ``|`` or new lines), read
     within what a real opening reaches: the text at most :data:`~scorekeeper.rules.bounds.NOTATION_MAX`
     characters (a list of tokens at most the deck) before it is split, at most the deck ÷ the smallest meld
     melds, at most the deck's cards in all. A RecordError naming ``field`` past any of them.
 
     Why: every meld gets a verdict of its own in the answer, so 120,000 one-card melds sent as text took
-    seconds and answered 25 MB (issue 19); a record's side has had these bounds all along (record.py)."""
+    seconds and answered 25 MB (issue 19); a record's side has had these bounds all along (record.py).
+    ``lang``: the letters and card words of the page's language (issue 23, rules/card_words.py)."""
     limits = canasta_limits(rules)
     if not isinstance(cards, str):
         tokens = list(cards)
         bounds.at_most(tokens, limits.cards, field)
         cards = " ".join(tokens)
     bounds.notation(cards, field)
-    melds = split_melds(cards)
+    melds = split_melds(cards, lang)
     if len(melds) > limits.melds:
         raise RecordError(phrase("at most %(most)s melds, got %(count)s", most=limits.melds, count=len(melds)),
                           field=field)
-    parsed = [parse_cards(meld) for meld in melds]
+    parsed = [parse_cards(meld, lang) for meld in melds]
     bounds.cards_at_most(sum(map(len, parsed)), limits.cards, field)
     return parsed
 

@@ -15,8 +15,9 @@ own (``Family.reference_blocks``: :mod:`scorekeeper.rules.canasta.reference`, :m
 built from the helpers here. The meld shapes (``[melds]``) are described in prose.
 
 ``scorekeeper rules-ref`` (cli.py) checks the references of the tables folder, ``--write`` rewrites them. A
-reference may have a translation beside it (``diszitett.hu.md``): its blocks are the same numbers, said in its
-language (:mod:`.reference_hu`), and checked and rewritten with it.
+reference may have a translation beside it (``diszitett.hu.md``, ``<id>.fr.md``, ``<id>.sv.md``): its blocks are
+the same numbers, said in its language by the one phrasebook of every language (:mod:`.reference_lang`,
+``rules_ref/phrasebook/blocks.toml``), and checked and rewritten with it.
 """
 
 from __future__ import annotations
@@ -25,17 +26,19 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from functools import partial
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from scorekeeper.rules.tables.families import FAMILIES, ReferenceBlock
-from scorekeeper.rules.tables.reference_hu import hungarian
+from scorekeeper.rules.tables.reference_lang import languages, say
 from scorekeeper.rules.tables.reading import value_at
 from scorekeeper.rules.tables.variants import Variant, _patched
 
 OPEN = re.compile(r"^<!-- numbers:([a-z_.]+) -->$")
 CLOSE = "<!-- /numbers -->"
-# The languages a reference may be translated into, and how a block is said in each (the file is <id>.<lang>.md).
-TRANSLATIONS: dict[str, Callable[[list[str]], list[str]]] = {"hu": hungarian}
+# The languages a reference may be translated into, and how a block is said in each (the file is <id>.<lang>.md):
+# every language of the phrasebook (issue 23: hu, fr, sv), one mechanism for all.
+TRANSLATIONS: dict[str, Callable[[list[str]], list[str]]] = {lang: partial(say, lang=lang) for lang in languages()}
 
 
 class ReferenceMarkupError(ValueError):

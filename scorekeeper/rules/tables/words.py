@@ -2,8 +2,8 @@
 
 A table names things in English: the variant (``name``), its canasta kinds (``canastas.<kind>.label``), its
 penalties and own bonuses (``penalties.<code>.label``, ``bonuses.<id>.label``), its options
-(``options.<name>.label`` and ``.help``, a choice's ``_label``) and, for Keltis, its colours (the keys of
-``colours``). The table is the one place these words are written: ``babel.cfg`` maps ``rules_ref/*.toml`` to
+(``options.<name>.label`` and ``.help``, a choice's ``_label``, and the summary of its ``decision`` and each of that
+decision's sources, issue 23) and, for Keltis, its colours (the keys of ``colours``). The table is the one place these words are written: ``babel.cfg`` maps ``rules_ref/*.toml`` to
 :func:`extract`, so ``pybabel extract`` puts them in the catalogue, and the fronts translate them at render time (``gettext(word)``, scorekeeper/web/words.py). The
 core imports nothing from Babel: an extraction method is a plain function Babel calls by its dotted name.
 
@@ -12,6 +12,7 @@ Each file is read as it is written (no ``extends`` merge): a base table's words 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, BinaryIO, Collection, Iterable, Iterator, Mapping
@@ -31,10 +32,35 @@ def table_words(table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         for key in ("label", "help"):
             if isinstance(option.get(key), str):
                 yield f"options.{name}.{key}", option[key]
+        if isinstance(option.get("decision"), str):
+            # the rules page shows the summary and, as footnotes, its sources, each in the page's language
+            _ids, summary, sources = decision_parts(option["decision"])
+            if summary:
+                yield f"options.{name}.decision", summary
+            for i, source in enumerate(sources, 1):
+                yield f"options.{name}.decision.source{i}", source
         for choice, patch in _tables(option.get("choices")):
             if isinstance(patch.get("_label"), str):
                 yield f"options.{name}.choices.{choice}._label", patch["_label"]
             yield from _patched_labels(patch, f"options.{name}.choices.{choice}")
+
+
+# Where a decision came from, in its summary's brackets: seed lines ("l. 71 says five"), seeds, public sources.
+_DECISION_SOURCE = re.compile(r"\s*\(([^()]*(?:\bl\. ?\d|\b(?:seeds?|public|unstated|rummy-games|howstuffworks)\b)[^()]*)\)",
+                              re.I)
+# A decision's ids: S39 (a seed-003 decision), D2 (díszített), K1 (Keltis); "S45, S50" for two.
+_DECISION_IDS = re.compile(r"[SDK]\d+(?:, [SDK]\d+)*")
+
+
+def decision_parts(decision: str) -> tuple[str, str, list[str]]:
+    """An option's ``decision`` as its ids, its summary and its sources, in the table's English (a player reads the
+    game, not the file it came from: the pages show the sources as footnotes): "S39: when red threes count plus
+    (l. 71 …)" → ("S39", "when red threes count plus", ["l. 71 …"]); "K1" → ("K1", "", [])."""
+    ids, sep, summary = decision.partition(": ")
+    if not (sep and _DECISION_IDS.fullmatch(ids)):
+        ids, summary = ("", decision) if not _DECISION_IDS.fullmatch(decision.strip()) else (decision.strip(), "")
+    sources = _DECISION_SOURCE.findall(summary)
+    return ids, _DECISION_SOURCE.sub("", summary).strip(), [source.strip() for source in sources]
 
 
 def _patched_labels(patch: Mapping[str, Any], where: str) -> Iterator[tuple[str, str]]:

@@ -22,6 +22,8 @@ from scorekeeper.rules import Rules, get_variant, registry
 from scorekeeper.rules.tables.variants import OptionSpec
 from scorekeeper.rules.bounds import PENALTY_POINTS_MAX
 from scorekeeper.rules.canasta.limits import canasta_limits
+from scorekeeper.display.keypad import notation_lang
+from scorekeeper.rules.cards import written
 from scorekeeper.rules.canasta.hand_form import OTHER_PENALTY, PENALTY_ROWS, entry_of, field_name, layout_sides
 from scorekeeper.web.entry.counts import counts_fields, counts_to_data
 from scorekeeper.web.fields import Rows, WholeNumber, add_error, choice
@@ -276,7 +278,7 @@ def form_to_entry(form: EntryForm) -> dict[str, Any]:
     """The hand entry (``{"mode", "sides"}``) the form describes: read by the rules core's own conversion, the one
     the offline preview runs on a phone (rules/canasta/hand_form.py, issue 22)."""
     layout = form.layout
-    return entry_of(layout.rules, layout.mode, layout.sides, form.data)
+    return entry_of(layout.rules, layout.mode, layout.sides, form.data, notation_lang())
 
 
 def _cards_text(value: Any) -> str:
@@ -316,8 +318,10 @@ def entry_to_data(layout: EntryLayout, entry: Mapping[str, Any]) -> dict[str, An
         else:
             hand = stored.get("hand", "")
             hands = hand.values() if isinstance(hand, dict) else [hand]
-            row.update(melds="\n".join(_cards_text(m) for m in stored.get("melds", [])),
-                       hand=" ".join(text for v in hands if (text := _cards_text(v))))
+            # as the page's language writes the stored notation, so an edit saved unchanged is the same hand
+            lang = notation_lang()
+            row.update(melds="\n".join(written(_cards_text(m), lang) for m in stored.get("melds", [])),
+                       hand=" ".join(written(text, lang) for v in hands if (text := _cards_text(v))))
         data[f"side{i}"] = row
     return data
 

@@ -31,6 +31,7 @@ from scorekeeper.rules.tables.pinned import pin
 from scorekeeper.store.matches import current_entries, hands_allowed, replayed, rules_of, scoresheet
 from scorekeeper.store.models import Match
 from scorekeeper.rules.canasta.hand_form import layout_sides, next_hand_refusal, preview
+from scorekeeper.display.keypad import notation_lang
 from scorekeeper.web.common import load_match
 from scorekeeper.web.entry.views import entry_mode, hand_form
 
@@ -96,4 +97,5 @@ def _preview(match: Match, number: int | None, mode: str, stored: Mapping[str, A
     form = hand_form(match, mode, stored)
     # a count out of its range, a choice not offered: the form's own count
     invalid = 0 if form.validate() else len(form.errors)
-    return preview(form.layout.rules, preview_state(match, number, stored), mode, request.form, invalid=invalid)
+    return preview(form.layout.rules, preview_state(match, number, stored), mode, request.form, invalid=invalid,
+                   lang=notation_lang())
