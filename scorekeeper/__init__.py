@@ -9,6 +9,7 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping
 
+from scorekeeper.languages import LANGUAGES
 
 
 def _secret_key(instance: Path) -> str:
@@ -122,7 +123,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, instance_path: s
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         RULES_REF=str(shipped("rules_ref")),
-        LANGUAGES=("en", "hu", "fr", "sv"),
+        # Issue 23: the page languages, English first (the fallback when Accept-Language names none of them).
+        LANGUAGES=LANGUAGES,
         MAX_CONTENT_LENGTH=1024 * 1024,    # a hand record is a few kB; refuse megabyte bodies with 413
         WTF_CSRF_TIME_LIMIT=None,          # a hand can take a long time to play; the token lives with the session
         SESSION_COOKIE_SAMESITE="Lax",

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from scorekeeper import StartupError, service
+from scorekeeper.languages import LANGUAGES
 from scorekeeper.rules import card_words
 from scorekeeper.rules import ScorekeeperError, VariantError
 from scorekeeper.rules.bounds import bad_json, bad_text
@@ -224,8 +225,8 @@ def offline_sheet_pdf(data: Any, *, lang: str = "en") -> bytes:
 @main.command("sheet")
 @click.argument("file", metavar="MATCH.json")
 @click.option("--output", "-o", required=True, metavar="SHEET.pdf", help="Where to write the PDF.")
-@click.option("--lang", type=click.Choice(["en", "hu"]), default="en", show_default=True,
-              help="Language of the sheet's words.")
+@click.option("--lang", type=click.Choice(list(LANGUAGES)), default="en", show_default=True,
+              help="Language of the sheet's words and numbers.")
 def sheet_command(file: str, output: str, lang: str) -> None:
     """Render an exported match (MATCH.json, or - for standard input) as an A4 PDF sheet; no database."""
     from scorekeeper.store.transfer import ImportRefused

@@ -1,9 +1,13 @@
-"""Hungarian and English: Accept-Language, overridden by a switch that sticks (a cookie)."""
+"""The page's language: English, Hungarian, French or Swedish (issue 23). Accept-Language, overridden by a switch
+that sticks (a cookie)."""
 
 from __future__ import annotations
 
 from flask import Flask, current_app, request
 from flask_babel import Babel
+
+from scorekeeper.languages import LANGUAGE_NAMES
+from scorekeeper.display.numbers import points, signed_points
 
 babel = Babel()
 LANG_COOKIE = "lang"
@@ -21,3 +25,8 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(app.root_path + "/translations"))
     app.jinja_env.globals["current_locale"] = lambda: select_locale()
+    app.jinja_env.globals["language_names"] = lambda: [
+        (code, LANGUAGE_NAMES.get(code, code)) for code in app.config["LANGUAGES"]]
+    # Points in the reader's style on every page and PDF (display/numbers.py): ``{{ total | points }}``.
+    app.jinja_env.filters["points"] = points
+    app.jinja_env.filters["signed_points"] = signed_points

@@ -20,6 +20,11 @@
   var keypad = form.querySelector("[data-keypad]");
   var timer = null, apiBroken = false;
 
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
+  function number(n) { return typeof n === "number" ? (n < 0 ? "-" : "") + digits(n) : n; }   // as the server writes it
   function format(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
@@ -32,9 +37,9 @@
   }
 
   function label(v) {
-    if (v.kind === "group" && strings.ranks && strings.ranks[v.rank]) {
-      return format(strings.group, {rank: strings.ranks[v.rank]});
-    }
+    /* whole labels per rank and suit, as the server's kind_label (issue 23: French "groupe d'as") */
+    if (v.kind === "group" && strings.groups && strings.groups[v.rank]) { return strings.groups[v.rank]; }
+    if (v.kind === "sequence" && strings.sequences && strings.sequences[v.suit]) { return strings.sequences[v.suit]; }
     return (strings.kinds && strings.kinds[v.kind]) || v.label || v.kind || "";
   }
 
@@ -77,10 +82,10 @@
       div.appendChild(el("dd", null, value));
       dl.appendChild(div);
     }
-    row(strings.card_value, v.card_value);
-    if (v.is_canasta) { row(strings.bonus, v.bonus); }
+    row(strings.card_value, number(v.card_value));
+    if (v.is_canasta) { row(strings.bonus, number(v.bonus)); }
     if (showOpening) {
-      row(strings.opening_value, v.opening_value + (min !== null ? " (" + format(strings.minimum, {n: min}) + ")" : ""));
+      row(strings.opening_value, number(v.opening_value) + (min !== null ? " (" + format(strings.minimum, {n: number(min)}) + ")" : ""));
     }
     return dl;
   }
@@ -112,8 +117,8 @@
     box.appendChild(el("p", "verdict-word", v.legal ? strings.legal : strings.illegal));
     if (v.melds && v.melds.length) {
       var total = el("p", "verdict-opening", strings.opening_value + ": ");
-      total.appendChild(el("strong", null, v.opening_value));
-      if (min !== null) { total.appendChild(document.createTextNode(" (" + format(strings.minimum, {n: min}) + ")")); }
+      total.appendChild(el("strong", null, number(v.opening_value)));
+      if (min !== null) { total.appendChild(document.createTextNode(" (" + format(strings.minimum, {n: number(min)}) + ")")); }
       box.appendChild(total);
       if (hasProblems) { box.appendChild(problemList(v)); }
       var list = el("ol", "melds");

@@ -17,6 +17,11 @@
    strings, in the page's language. The state logic is plain and also exported for Node (tests/js/). */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
 
   function create(online) {
     var up = online !== false, waiting = 0, listeners = [];
@@ -48,7 +53,7 @@
   function describe(state, waiting, strings) {
     var word = strings[state] || state;
     if (!waiting) { return { word: word, full: word, count: "" }; }
-    var phrase = (waiting === 1 ? strings.waiting_one : strings.waiting_other) || "{n}";
+    var phrase = (isOne(waiting) ? strings.waiting_one : strings.waiting_other) || "{n}";
     return { word: word, full: word + " — " + phrase.replace("{n}", String(waiting)), count: String(waiting) };
   }
 

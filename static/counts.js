@@ -3,6 +3,10 @@
    again when the hand is saved, so without scripting nothing is lost. */
 (function () {
   "use strict";
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
   function total(fieldset) {
     var sum = 0;
     fieldset.querySelectorAll("input[data-value]").forEach(function (input) {
@@ -10,7 +14,7 @@
       if (n > 0) { sum += n * parseInt(input.dataset.value, 10); }
     });
     var out = fieldset.querySelector("output[data-counts-total]");
-    if (out) { out.textContent = String(sum); }
+    if (out) { out.textContent = digits(sum); }
   }
   function refresh() { document.querySelectorAll("fieldset[data-counts]").forEach(total); }
   document.addEventListener("input", function (event) {

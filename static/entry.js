@@ -9,6 +9,11 @@
    - the pile size only shows for a table clear, the double ending once the side went out. */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
   document.documentElement.classList.add("js");
 
   function each(selector, fn, root) {
@@ -145,7 +150,7 @@
       // issue 23: a meld typed in words ("three kings") counts the cards it was understood as, and says them
       var read = v && typeof v.understood === "string" ? N.tokens(v.understood.replace(/\|/g, " ")) : null;
       var n = read ? read.length : count(text);
-      var out = n + " " + (n === 1 ? strings.card : strings.cards);
+      var out = n + " " + (isOne(n) ? strings.card : strings.cards);
       if (read && strings.understood && v.understood.toUpperCase() !== N.tokens(text).join(" ").toUpperCase()) {
         out += " · " + strings.understood.replace("{cards}", v.understood);
       }

@@ -7,6 +7,11 @@
      row is legal is the rules core's call, on save; nothing here decides it. */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
   var form = document.getElementById("hand-form");
   if (!form || !form.dataset.keltis) { return; }
   var table = JSON.parse(form.dataset.keltis);
@@ -23,7 +28,11 @@
 
   function lookup(list, n) { return list[Math.min(n, list.length - 1)]; }
 
-  function signed(n) { return n < 0 ? "\u2212" + (-n) : n > 0 ? "+" + n : "0"; }
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
+  function signed(n) { return n < 0 ? "\u2212" + digits(n) : n > 0 ? "+" + digits(n) : "0"; }
 
   /* Length (K1: which cards count) and points (by length; K2: a grey card on a row may add its point). */
   function colourRow(text) {
@@ -53,7 +62,7 @@
     var points = document.createElement("b");
     points.textContent = signed(score.points);
     var length = document.createElement("small");
-    length.textContent = score.length + " " + (score.length === 1 ? strings.card : strings.cards);
+    length.textContent = score.length + " " + (isOne(score.length) ? strings.card : strings.cards);
     output.appendChild(points);
     output.appendChild(length);
   }

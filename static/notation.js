@@ -15,13 +15,48 @@
   "use strict";
   var TOKEN_GAP = /[\s,]+/;                 // cards.py _SPLIT
   var MELD_END = /[\n|]/;                   // cards.py _MELD_END
-  // The keypad's own spellings; the core reads more (T, B, ZS, ♠…), which are left as typed here.
+  // The keypad's own spellings, read where the page gives no letters of its own (useLetters below: a page that
+  // does reads every spelling the core reads in its language, T, B, ZS, ♠… included).
   // "Kn" is the jack a Swedish page's keypad types (its "J" is the joker, seed 004; rules/card_words.py): grouped
   // as the jack it is.
   var KEYPAD_CARD = /^(10|[2-9]|JK|KN|[JQKA])([cdhs])?$/i;
   var SUITED = /^(.+?)([cdhs])$/i;
   var RED_THREE = /^3[hd]$/i;
   var SUIT_SIGNS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  // cards.py _SUIT_ALIASES: a suit after a rank, as a letter or a sign
+  var SUIT_OF = { c: "c", d: "d", h: "h", s: "s", "\u2663": "c", "\u2666": "d", "\u2665": "h", "\u2660": "s",
+                  "\u2667": "c", "\u2662": "d", "\u2661": "h", "\u2664": "s" };
+
+  /* The page's card letters (issue 23): each spelling the server reads on this page (upper case) and the notation
+     it reads as, the parser's own table for the page's language (rules/cards.py spellings()), which the server
+     renders as a data-card-letters attribute. No letter is decided here: on a Swedish page "J" alone is the joker
+     (seed 004) because the page's table says so. null: the keypad's own spellings only (a page without the
+     attribute, Node's tests of the shared table). */
+  var letters = null;
+
+  /* Read cards by `table` (spelling -> notation), or by the keypad's own spellings again (null). */
+  function useLetters(table) {
+    letters = table ? Object.keys(table).sort(function (a, b) { return b.length - a.length; })
+      .map(function (s) { return { spelling: s.toUpperCase(), rank: table[s] }; }) : null;
+  }
+
+  /* A token as the page's letters read it, { rank, suit } in the notation, or null for no card: the first
+     (longest) spelling it starts with decides, as cards.py _parse_token does; a joker has no suit, so a suited
+     "J" read as the joker (sv) is the jack of that suit there too. */
+  function readCard(token) {
+    var upper = String(token || "").toUpperCase();
+    for (var i = 0; i < letters.length; i++) {
+      var e = letters[i];
+      if (upper.indexOf(e.spelling) !== 0) { continue; }
+      var rest = String(token).slice(e.spelling.length);
+      if (!rest) { return { rank: e.rank, suit: null }; }
+      var suit = rest.length === 1 ? SUIT_OF[rest.toLowerCase()] : undefined;
+      if (!suit) { return null; }
+      if (e.rank === "JK") { return e.spelling === "J" ? { rank: "J", suit: suit } : null; }
+      return { rank: e.rank, suit: suit };
+    }
+    return null;
+  }
 
   /* The tokens of a card list, readable or not, in the order the server counts positions. */
   function tokens(text) { return String(text || "").split(TOKEN_GAP).filter(Boolean); }
@@ -43,6 +78,11 @@
      another spelling is returned upper-cased, so equal spellings still group together. */
   function rankOf(token) {
     if (RED_THREE.test(token)) { return "3h"; }
+    if (letters) {
+      var card = readCard(token);
+      if (card && card.rank === "3" && (card.suit === "h" || card.suit === "d")) { return "3h"; }   // 3♥
+      return card ? card.rank : String(token).toUpperCase();
+    }
     var m = KEYPAD_CARD.exec(token);
     if (m && m[1].toUpperCase() === "KN") { return "J"; }
     return m ? m[1].toUpperCase() : String(token).toUpperCase();
@@ -67,17 +107,33 @@
      sign ("K♥"). A three is left as typed: its key faces (3♥, 3♠) already carry a suit. */
   function face(token, faces) {
     if (faces[token]) { return faces[token]; }
+    if (letters) {          // the key of the card the page reads it as: a Swedish "J" shows as the joker's key
+      var card = readCard(token), key = card && card.rank !== "3" ? keyOf(card.rank, faces) : null;
+      return key ? faces[key] + (card.suit ? SUIT_SIGNS[card.suit] : "") : token;
+    }
     var s = splitSuit(token);
     return s && faces[s.rank] && s.rank !== "3" ? faces[s.rank] + SUIT_SIGNS[s.suit] : token;
   }
 
-  /* A meld in few characters: equal cards in a row as one "K×7". */
+  /* The key (of `faces`) that types `rank` with no suit, or null. */
+  function keyOf(rank, faces) {
+    var keys = Object.keys(faces);
+    for (var i = 0; i < keys.length; i++) {
+      var card = keys[i].charAt(0) === "~" ? null : readCard(keys[i]);
+      if (card && card.rank === rank && !card.suit) { return keys[i]; }
+    }
+    return null;
+  }
+
+  /* A meld in few characters: equal cards in a row as one "K×7" (equal as shown: "J JK" on a Swedish page are
+     two jokers, "J×2"). */
   function compact(list, faces) {
     var groups = [];
-    list.forEach(function (t, i) {
-      if (i && t === list[i - 1]) { groups[groups.length - 1].n += 1; } else { groups.push({ t: t, n: 1 }); }
+    list.forEach(function (t) {
+      var shown = face(t, faces), last = groups[groups.length - 1];
+      if (last && last.shown === shown) { last.n += 1; } else { groups.push({ shown: shown, n: 1 }); }
     });
-    return groups.map(function (g) { return face(g.t, faces) + (g.n > 1 ? "\u00d7" + g.n : ""); }).join(" ");
+    return groups.map(function (g) { return g.shown + (g.n > 1 ? "\u00d7" + g.n : ""); }).join(" ");
   }
 
   /* "5h to J": the run from a suited card up to a higher rank, in `order` (the deck's run order); null when
@@ -90,7 +146,15 @@
     return order.slice(i, j + 1).map(function (r) { return r + s.suit; });
   }
 
+  // The page's letters, rendered by the server on the form that reads cards (checker.html, entry.html). A
+  // broken attribute leaves the keypad's own spellings rather than stop every script that needs this one.
+  if (typeof document === "object" && document && document.querySelector) {
+    var holder = document.querySelector("[data-card-letters]");
+    try { useLetters(holder ? JSON.parse(holder.getAttribute("data-card-letters")) : null); }
+    catch (e) { useLetters(null); }
+  }
+
   return { tokens: tokens, melds: melds, tokensWithBars: tokensWithBars, formatMelds: formatMelds, rankOf: rankOf,
            suitOf: suitOf, withSuit: withSuit, face: face, compact: compact, expandRun: expandRun,
-           SUIT_SIGNS: SUIT_SIGNS };
+           useLetters: useLetters, SUIT_SIGNS: SUIT_SIGNS };
 }));

@@ -26,6 +26,11 @@
      Busy answers (429, 503) only wait for the next try. */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
   var store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
   var connection = window.ScorekeeperConnection || { failed: function () {}, succeeded: function () {},
@@ -43,7 +48,7 @@
   var me = Math.random().toString(36).slice(2);
   var stopped = false, running = false, retryTimer = null, delay = 2000;
 
-  function plural(n, one, other) { return String((n === 1 ? strings[one] : strings[other]) || "").replace("{n}", String(n)); }
+  function plural(n, one, other) { return String((isOne(n) ? strings[one] : strings[other]) || "").replace("{n}", String(n)); }
 
   /* ---- the stored hands ---- */
   function all() {

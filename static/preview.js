@@ -29,9 +29,13 @@
   var shown = new WeakMap();                 // each output's last numbers, kept to show dimmed
   var stateUrl = form.dataset.offlineState, kept = null;      // the match's offline state (issue 22)
 
-  function number(n) { return n < 0 ? "\u2212" + (-n) : String(n); }         // the scoresheet's minus sign
-  function signed(n) { return (n < 0 ? "\u2212\u202f" : "+\u202f") + Math.abs(n); }
-  function short(n) { return (n < 0 ? "\u2212" : "+") + Math.abs(n); }
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
+  function number(n) { return n < 0 ? "\u2212" + digits(n) : digits(n); }         // the scoresheet's minus sign
+  function signed(n) { return (n < 0 ? "\u2212\u202f" : "+\u202f") + digits(n); }
+  function short(n) { return (n < 0 ? "\u2212" : "+") + digits(n); }
 
   /* A cell as groups of words that wrap as a whole on a narrow phone. */
   function longParts(cell) {

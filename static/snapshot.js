@@ -11,6 +11,15 @@
      this phone's outbox. Online, the link works as always. */
 (function () {
   "use strict";
+  /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
+  function isOne(n) {
+    try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
+    catch (e) { return n === 1; }
+  }
+  /* Points grouped as the page's language writes them (issue 23: 10,000 / 10 000), as the server's
+     scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
+  var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
+  function digits(n) { return grouping.format(Math.abs(n)); }
   var store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
   if (!store) { return; }
@@ -60,7 +69,7 @@
     var minutes = Math.max(0, Math.floor((Date.now() - data.at) / 60000));
     var time = new Date(data.at).toLocaleTimeString(document.documentElement.lang || undefined,
                                                      { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    var ago = minutes === 0 ? strings.just_now : fill(minutes === 1 ? strings.ago_one : strings.ago_other, { n: minutes });
+    var ago = minutes === 0 ? strings.just_now : fill(isOne(minutes) ? strings.ago_one : strings.ago_other, { n: minutes });
     dialog.appendChild(element("p", "snapshot-age", fill(strings.seen, { time: time, ago: ago })));
     var help = element("p", "help", strings.offline);
     dialog.appendChild(help);
@@ -80,7 +89,7 @@
       var name = element("th", "", side.name);
       name.setAttribute("scope", "row");
       row.appendChild(name);
-      row.appendChild(element("td", "", String(side.total)));
+      row.appendChild(element("td", "", (side.total < 0 ? "-" : "") + digits(side.total)));
       if (withMinimum) { row.appendChild(element("td", "", side.minimum === null ? "–" : String(side.minimum))); }
       body.appendChild(row);
     });
@@ -93,7 +102,7 @@
        waiting are counted again (the outbox sends them by itself); nothing navigates on its own. */
     function refresh() {
       var waiting = window.ScorekeeperOutbox ? window.ScorekeeperOutbox.waiting() : 0;
-      waitingLine.textContent = waiting ? fill(waiting === 1 ? states.waiting_one : states.waiting_other,
+      waitingLine.textContent = waiting ? fill(isOne(waiting) ? states.waiting_one : states.waiting_other,
                                                { n: waiting }) : "";
       waitingLine.hidden = !waiting;
       if (!offline() && !help.querySelector("a")) {

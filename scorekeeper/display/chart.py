@@ -14,6 +14,8 @@ import re
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from scorekeeper.display.numbers import points
+
 # Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), each with its own dash.
 SERIES = (
     ("#0072b2", None), ("#d55e00", "8 4"), ("#009e73", "2 3"), ("#cc79a7", "10 3 2 3"),
@@ -53,9 +55,10 @@ def _plotted(value: Any, last: int) -> int:
 
 
 def _points(n: int) -> str:
-    """A total written as the scoresheet table writes it (``{{ cell['total'] }}`` in templates/_sheet_table.html):
-    plain digits, no grouping — 10000, 1015, -250 — so the chart, its description and the table read alike."""
-    return str(int(n))
+    """A total written as the scoresheet table writes it (``{{ cell['total'] | points }}`` in
+    templates/_sheet_table.html): grouped as the page's language writes it (issue 23: 10,000 / 10 000), so the
+    chart, its description and the table read alike."""
+    return str(points(int(n)))
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[int]:

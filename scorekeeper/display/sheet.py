@@ -12,7 +12,7 @@ import json
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
-from flask_babel import pgettext
+from flask_babel import ngettext, pgettext
 
 from scorekeeper.rules import registry
 # the preview's cells are the sheet's: one function, which the offline preview runs too (issue 22)
@@ -20,6 +20,7 @@ from scorekeeper.rules.canasta.hand_form import hand_cells  # noqa: F401 (the sh
 from scorekeeper.rules.tables.house import house_block
 from scorekeeper.rules.tables.house_fields import key_label
 from scorekeeper.rules.phrases import Phrase
+from scorekeeper.display.numbers import points
 from scorekeeper.display.words import colour_word, say_phrase, table_word
 
 
@@ -97,13 +98,19 @@ def short_names(names: list[str], size: int = SHORT_NAME) -> dict[str, str]:
     return {name: name for name in names}
 
 
-def chart_labels(games: bool = False) -> dict[str, str]:
-    """The score race's words; Keltis is played in games, not hands (issue 5): the chart says so."""
+def chart_labels(games: bool = False, hands: int = 2) -> dict[str, str]:
+    """The score race's words; Keltis is played in games, not hands (issue 5): the chart says so. ``hands``
+    played so far chooses the description's form (issue 23: ngettext, each language's plural rule); its
+    ``%(totals)s`` is left for the chart to fill."""
     if games:
-        return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s games. Now: %(totals)s."),
+        return {"title": _("Score race"), "desc": ngettext(
+                    "Running total after %(num)d game. Now: %(totals)s.",
+                    "Running total after each of %(num)d games. Now: %(totals)s.", hands, totals="%(totals)s"),
                 "desc_empty": _("No games played yet."), "target": _("target %(points)s"), "axis": _("game"),
                 "empty": _("No games yet")}
-    return {"title": _("Score race"), "desc": _("Running total after each of %(hands)s hands. Now: %(totals)s."),
+    return {"title": _("Score race"), "desc": ngettext(
+                "Running total after %(num)d hand. Now: %(totals)s.",
+                "Running total after each of %(num)d hands. Now: %(totals)s.", hands, totals="%(totals)s"),
             "desc_empty": _("No hands played yet."), "target": _("target %(points)s"), "axis": _("hand"),
             "empty": _("No hands yet")}
 
@@ -112,17 +119,17 @@ def opening_words(minimum: int, canasta: str | None) -> str:
     """A next opening requirement in words: the minimum, or the canasta it must hold (seed 003: Brazilian canasta
     from 7000, the classic 7500 game from 5000) — "a canasta", "a natural canasta", "a canasta + 200"."""
     if canasta is None:
-        return str(minimum)
+        return str(points(minimum))
     kind = _("a natural canasta") if canasta == "natural" else _("a canasta")
-    return _("%(canasta)s + %(points)s", canasta=kind, points=minimum) if minimum else kind
+    return _("%(canasta)s + %(points)s", canasta=kind, points=points(minimum)) if minimum else kind
 
 
 def opening_short(minimum: int, canasta: str | None) -> str:
     """The same in a ledger's narrow column: "C", "NC", "C+200" (the legend says what the letters mean)."""
     if canasta is None:
-        return str(minimum)
+        return str(points(minimum))
     letter = pgettext("opening: natural canasta", "NC") if canasta == "natural" else pgettext("opening: canasta", "C")
-    return f"{letter}+{minimum}" if minimum else letter
+    return f"{letter}+{points(minimum)}" if minimum else letter
 
 
 def match_end_words(rules: Any, sides: int) -> str:
@@ -131,11 +138,12 @@ def match_end_words(rules: Any, sides: int) -> str:
     target = rules.target_for(sides) if hasattr(rules, "target_for") else rules.target
     rounds = getattr(rules, "round_of_deals", None)
     if rounds and rounds > 1:
-        return _("game to %(points)s, decided after each round of %(deals)s deals", points=target, deals=rounds)
+        return _("game to %(points)s, decided after each round of %(deals)s deals", points=points(target),
+                 deals=rounds)
     deals = getattr(rules, "deals", None)
     if deals:
-        return _("game to %(points)s or %(deals)s deals", points=target, deals=deals)
-    return _("game to %(points)s", points=target)
+        return _("game to %(points)s or %(deals)s deals", points=points(target), deals=deals)
+    return _("game to %(points)s", points=points(target))
 
 
 # --- house rules ---------------------------------------------------------------------------------------------
@@ -151,11 +159,11 @@ def _bracket_rows(rows: list[Any]) -> str:
         start = row.get("from")
         upper = rows[i + 1].get("from") if i + 1 < len(rows) and isinstance(rows[i + 1], Mapping) else None
         if not isinstance(start, int) or start < _OPEN_START:
-            span = _("below %(points)s", points=upper) if isinstance(upper, int) else _("any total")
+            span = _("below %(points)s", points=points(upper)) if isinstance(upper, int) else _("any total")
         elif isinstance(upper, int):
-            span = f"{start}–{upper - 1}"
+            span = f"{points(start)}–{points(upper - 1)}"
         else:
-            span = _("%(points)s and more", points=start)
+            span = _("%(points)s and more", points=points(start))
         rest = ", ".join(house_value(v) for k, v in row.items() if k != "from")
         said.append(f"{span}: {rest}")
     return " · ".join(said)
@@ -177,7 +185,7 @@ def house_value(value: Any, *, removed: bool = False) -> str:
         return "; ".join(f"{say_phrase(key_label(k))} {house_value(v)}" for k, v in value.items() if k != "label")
     if isinstance(value, str):
         return value.replace("_", " ")
-    return str(value)
+    return str(points(value))          # a bonus, a minimum: grouped as the page's language writes it (issue 23)
 
 
 def house_shown(rules_text: str | None) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
 from scorekeeper.display.keypad import face
+from scorekeeper.display.numbers import points
 from scorekeeper.rules import speech
 from scorekeeper.rules.phrases import WORD_KINDS, Phrase, ordinal
 
@@ -38,6 +39,19 @@ RANK_PLURALS = {
     "4": _l("4s"), "5": _l("5s"), "6": _l("6s"), "7": _l("7s"), "8": _l("8s"), "9": _l("9s"), "10": _l("10s"),
     "J": _l("jacks"), "Q": _l("queens"), "K": _l("kings"), "A": _l("aces"),
 }
+# A group and a sequence named whole, one msgid each (issue 23, "grammar done right, not glued"): French writes
+# "groupe d'as" but "groupe de rois" (elision), Hungarian puts the rank first ("királyok csoportja"), Swedish
+# compounds ("kunggrupp"); a "group of %(rank)s" with a translated rank filled in cannot say all three.
+GROUP_LABELS = {
+    "4": _l("group of 4s"), "5": _l("group of 5s"), "6": _l("group of 6s"), "7": _l("group of 7s"),
+    "8": _l("group of 8s"), "9": _l("group of 9s"), "10": _l("group of 10s"), "J": _l("group of jacks"),
+    "Q": _l("group of queens"), "K": _l("group of kings"), "A": _l("group of aces"),
+}
+SEQUENCE_LABELS = {"c": _l("sequence of clubs"), "d": _l("sequence of diamonds"), "h": _l("sequence of hearts"),
+                   "s": _l("sequence of spades")}
+# Labels the rules core writes itself (no table names them), so the catalogue holds them for the PDFs' pads
+# (pdf/canasta.py _extras says a bonus's label through gettext): rules/canasta/table.py's red threes in hand.
+CORE_LABELS = (_l("red threes left in hand"),)
 # The other cards a deck is counted by (rules.cards: conservation keys), named in the plural.
 COUNTED_PLURALS = {"3": _l("threes"), "JK": _l("jokers"), "2": _l("deuces"), "black3": _l("black threes"),
                    "red3": _l("red threes")}
@@ -67,8 +81,13 @@ def lazy_table_word(word: str) -> Any:
 
 def option_word(label: str, name: str) -> str:
     """An option or a choice as a page names it: the table's ``label`` (``_label``) in the page's language, or
-    its id made readable when the table gives none (``3_cutthroat`` -> "3 cutthroat", ``5000``)."""
-    return table_word(label) if label else name.replace("_", " ").capitalize()
+    its id made readable when the table gives none (``3_cutthroat`` -> "3 cutthroat"; a number as the page's
+    language groups it, issue 23: ``5000`` -> "5,000" / "5 000"). A form's value stays the id."""
+    if label:
+        return table_word(label)
+    if name.isdigit():
+        return str(points(int(name)))
+    return name.replace("_", " ").capitalize()
 
 
 def shown_variant(info: Mapping[str, Any]) -> dict[str, Any]:
@@ -83,11 +102,11 @@ def shown_variant(info: Mapping[str, Any]) -> dict[str, Any]:
 def kind_label(verdict: Mapping[str, Any]) -> str:
     """The meld's kind in the page's language: a shape's word, or the table's label of a canasta kind."""
     kind = verdict.get("kind")
-    if kind == "group" and verdict.get("rank") in RANK_PLURALS:
-        return gettext("group of %(rank)s", rank=RANK_PLURALS[verdict["rank"]])
+    if kind == "group" and verdict.get("rank") in GROUP_LABELS:
+        return str(GROUP_LABELS[verdict["rank"]])
     if kind == "sequence":
-        suit = SUIT_PLURALS.get(verdict.get("suit") or "")
-        return gettext("sequence of %(suit)s", suit=suit) if suit else gettext("sequence of one suit")
+        suit = SEQUENCE_LABELS.get(verdict.get("suit") or "")
+        return str(suit) if suit else gettext("sequence of one suit")
     if kind in SHAPE_LABELS:
         return str(SHAPE_LABELS[kind])
     return table_word(str(verdict.get("label") or kind or ""))
@@ -160,8 +179,21 @@ def problem_title(problem: Mapping[str, Any]) -> str:
     return str(PROBLEM_TITLES.get(problem.get("code", ""), ""))
 
 
+def _swedish_ordinal(n: int) -> str:
+    """Swedish "1:a", "2:a", "3:e", "11:e", "21:a": :a after a last digit 1 or 2 (första, andra), except 11 and 12."""
+    return f"{n}:a" if n % 10 in (1, 2) and n % 100 not in (11, 12) else f"{n}:e"
+
+
+# How each language writes "the nth" with digits (issue 23). Every ``nth`` of the core counts cards (a Keltis
+# row's "the 3rd card"), and French "carte" is feminine: "1re", then "2e", "3e". Hungarian writes "3.". A
+# language not listed writes the number with a full stop, as most of Europe does.
+ORDINALS: dict[str, Callable[[int], str]] = {
+    "en": ordinal, "hu": lambda n: f"{n}.", "fr": lambda n: f"{n}re" if n == 1 else f"{n}e", "sv": _swedish_ordinal,
+}
+
+
 def _ordinal(n: int) -> str:
-    return ordinal(n) if str(get_locale()) == "en" else gettext("%(number)s.", number=n)
+    return ORDINALS.get(str(get_locale()), lambda n: f"{n}.")(n)
 
 
 def _rank(rank: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
@@ -117,7 +117,8 @@ def sheet_context(sheet: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
                                            (sheet.get("next_opening_canasta") or {}).get(n))} for n in names]
         ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
                                     max_pt=min([8.5] + [l.size for l in ledgers])))
-    chart = Markup(score_race_svg(sheet, labels=chart_labels(), id_prefix="race-pdf", **CHART_SIZE))
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(hands=len(sheet["hands"])), id_prefix="race-pdf",
+                                  **CHART_SIZE))
     return {**match_facts(sheet), "rules": rules, "ledgers": ledgers, "keys": keys, "chart": chart, "w": w,
             "match_end": match_end_words(rules, len(sheet["columns"])), "canasta_openings": bool(rules.opening_canastas),
             "details": hand_details(sheet, rules, label, w), "template": "pdf/sheet.html"}
@@ -186,8 +187,9 @@ def _going_out(rules: Rules, label: Callable[[str], str]) -> str:
     names = {k.kind: label(k.label) for k in rules.canastas}
     names.update({"canastas": _("canastas"), "red_threes": _("red threes"),
                   "sequence_canastas": _("sequence canastas")})
-    needs = [_("%(n)s canastas", n=rules.canastas_required) if rules.canastas_required > 1
-             else _("a canasta") if rules.canastas_required == 1 else ""]
+    # a count through ngettext (issue 23: each language's plural rule, French "1 canasta", Swedish "2 canastor")
+    needs = [ngettext("%(num)d canasta", "%(num)d canastas", rules.canastas_required)
+             if rules.canastas_required > 1 else _("a canasta") if rules.canastas_required == 1 else ""]
     needs += [_condition_words(c, names) for c in rules.going_out_requires]
     return "; ".join(n for n in needs if n)
 

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-from flask_babel import gettext as _
+from flask_babel import format_date, gettext as _
 
 from scorekeeper.rules import RecordError, Rules, get_variant
 from scorekeeper.display.words import humanize, option_word
@@ -54,10 +54,11 @@ def match_facts(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """The sheet's context every family shares: the match, its day, who played, the options, the standings."""
     m = sheet["match"]
     return {"sheet": sheet, "m": m, "hands": len(sheet["hands"]),
-            "day": datetime.fromisoformat(m["created_at"]).date().isoformat(),
+            # days as the page's language writes them (issue 23: Babel's CLDR patterns, "26 nov. 2026")
+            "day": format_date(datetime.fromisoformat(m["created_at"]).date(), "medium"),
             "players": [(s["name"], s["players"]) for s in m["sides"]],
             "changed_options": changed_options(m["variant"], m["options"]), "standings": standings(sheet),
-            "printed_on": date.today().isoformat()}
+            "printed_on": format_date(date.today(), "medium")}
 
 
 def pad_sides(rules: Rules, sides: int | None) -> int:

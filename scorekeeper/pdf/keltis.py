@@ -64,7 +64,8 @@ def sheet_context(sheet: Mapping[str, Any], rules: KeltisRules) -> dict[str, Any
         final = [{"score": total_word, "total": num(sheet["totals"][n])} for n in names]
         ledgers.append(build_ledger(f"ledger-{g}", keys, names, rows, final,
                                     max_pt=min([10.0] + [l.size for l in ledgers])))
-    chart = Markup(score_race_svg(sheet, labels=chart_labels(games=True), id_prefix="race-pdf", **CHART_SIZE))
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(games=True, hands=len(sheet["hands"])),
+                                  id_prefix="race-pdf", **CHART_SIZE))
     details = [{"number": h["number"], "revisions": h["revisions"],
                 "players": [_keltis_player(s, s["name"] in h["result"].get("hand_winner", []))
                             for s in h["result"]["sides"]]} for h in sheet["hands"]]

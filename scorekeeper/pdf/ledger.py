@@ -12,16 +12,19 @@ from typing import Mapping, Sequence
 from flask_babel import pgettext
 from markupsafe import Markup, escape
 
+from scorekeeper.display.numbers import points
+
 PAGE_WIDTH_PT = (210 - 2 * 10) / 25.4 * 72      # A4 minus print.css's 10 mm side margins
 MONO_ADVANCE = 1233 / 2048                       # DejaVu Sans Mono: every glyph is this many em wide
 MAX_GROUP = 4            # sides side by side in one ledger; five or six are stacked as 3 + 2 or 3 + 3
 
 
 def num(value: int | None) -> str:
-    """A score as printed: a true minus sign for negatives; a missing value is an en dash."""
+    """A score as printed: a true minus sign for negatives, the digits grouped as the page's language writes them
+    (issue 23: ``10 000``); a missing value is an en dash."""
     if value is None:
         return "–"
-    return f"\u2212{-value}" if value < 0 else str(value)
+    return f"\u2212{points(-value)}" if value < 0 else str(points(value))
 
 
 def groups(names: Sequence[str], most: int = MAX_GROUP) -> list[list[str]]:

@@ -24,7 +24,7 @@ from typing import Iterable
 
 from scorekeeper.rules import card_words
 from scorekeeper.rules.errors import NotationError
-from scorekeeper.rules.phrases import phrase
+from scorekeeper.rules.phrases import Phrase, phrase
 
 #: Natural ranks that can form groups, in ascending order.
 NATURAL_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -361,8 +361,47 @@ def _same_in_english(typed: str, read: list[str] | None) -> bool:
     return read == [str(Card(*english))]
 
 
-#: How cards are written, said once after a form's unreadable cards (the lecture of parse_card, shorter).
+#: How cards are written, said once after a form's unreadable cards (the lecture of parse_card, shorter). The
+#: record's own help (the API and the CLI read records in the international notation); a page says
+#: :func:`notation_help` of its language instead.
 NOTATION_HELP = phrase("cards are 4–10, J, Q, K, A, 2, JK (joker); 3h is a red three, 3 a black three")
+
+
+def notation_help(lang: str = "en") -> Phrase:
+    """How cards are written on a page in ``lang``, said once after a hand form's unreadable cards (issue 23: a
+    Swedish page's ``J`` is the joker, seed 004, so the English line would mislead there). The same letters and
+    example as the unknown-card problem of :func:`parse_card` (card_words.SHOWN_LETTERS, EXAMPLE): data of the
+    language, not catalogue text; English keeps :data:`NOTATION_HELP`."""
+    if lang == "en":
+        return NOTATION_HELP
+    return phrase("cards are 4–10, %(letters)s, 2 (deuce), 3 with a suit (3h red, 3 black), a suit ♣♦♥♠ after a "
+                  "card, or words such as “%(example)s”",
+                  letters=card_words.SHOWN_LETTERS[lang], example=card_words.EXAMPLE[lang])
+
+
+def spellings(lang: str = "en") -> dict[str, str]:
+    """Every letter spelling of a card a page in ``lang`` reads (upper case) and the notation it reads as: the
+    parser's own table, longest first, so a front that groups or names typed cards (static/notation.js, through
+    the page's ``data-card-letters``) and the help (:func:`help_letters`) read exactly what the server does."""
+    return dict(_RANK_ALIASES[lang])
+
+
+#: The cards the checker's notation help names the letters of (issue 23), in the help's order.
+HELP_CARDS = ("J", "Q", "K", "A", DEUCE, JOKER)
+
+
+def help_letters(lang: str = "en") -> dict[str, str]:
+    """For each of :data:`HELP_CARDS`, the spellings ``lang`` reads it by, as a page writes them ("Kn", not "KN"),
+    joined with " / ": the letters of the checker's notation help, from the parser's table
+    so that the help cannot say a letter the page reads otherwise (a Swedish page's ``J`` is listed as the joker,
+    not the jack; seed 004, card_words' decision)."""
+    written = {w.upper(): w for w in card_words.WRITTEN[lang].values()}
+    own = card_words.LETTERS[lang]
+    # The page's own letters first (B / J on a Hungarian page), the international ones first on an English page;
+    # an international letter the language reads otherwise (sv J) is listed under the card it reads as.
+    table = ({**card_words.INTERNATIONAL, **own} if lang == "en"
+             else {**own, **{s: r for s, r in card_words.INTERNATIONAL.items() if s not in own}})
+    return {card: " / ".join(written.get(s, s) for s, read in table.items() if read == card) for card in HELP_CARDS}
 
 
 def unreadable_tokens(text: str, lang: str = "en") -> list[tuple[int, str]]:

@@ -105,12 +105,18 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web.house import views as house
     from scorekeeper.web.match import views as match, rules as match_rules, pages, live
     from scorekeeper.display.words import table_word
+    from scorekeeper.display.keypad import notation_lang
+    from scorekeeper.rules.cards import help_letters, spellings
     from scorekeeper.fronts import FrontTemplates
 
     pages.init_app(app)
     static_urls.init_app(app)
     app.jinja_env.loader = ChoiceLoader([app.jinja_env.loader, FrontTemplates()])   # a plugged-in family's partials
     app.jinja_env.globals["table_word"] = table_word      # a variant table's word (its name) in the page's language
+    # issue 23: the card letters the page's language reads, from the parser's table: the notation help's letters
+    # (checker.html) and static/notation.js's (a data-card-letters attribute), so neither can disagree with it
+    app.jinja_env.globals["card_help_letters"] = lambda: help_letters(notation_lang())
+    app.jinja_env.globals["card_spellings"] = lambda: spellings(notation_lang())
     for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp, live.bp,
                       app_shell.bp):
         app.register_blueprint(blueprint)

@@ -26,8 +26,8 @@ from scorekeeper.rules.tables.sources import name_sources, source_word
 from scorekeeper.rules.tables.words import decision_parts
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
-from scorekeeper.display.words import (PROBLEM_TITLES, RANK_PLURALS, SHAPE_LABELS, kind_label, problem_title, say, say_error,
-                    shown_variant, table_word)
+from scorekeeper.display.words import (GROUP_LABELS, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label,
+                                       problem_title, say, say_error, shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)
 MAX_OPENING_MINIMUM = 10_000
@@ -91,7 +91,9 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
     kinds = {kind: table_word(spec.get("label", kind)) for v in catalogue
              for kind, spec in get_variant(v["id"]).raw.get("canastas", {}).items()}
     return {"kinds": {**kinds, **{k: str(v) for k, v in SHAPE_LABELS.items()}},
-            "ranks": {k: str(v) for k, v in RANK_PLURALS.items()}, "group": gettext("group of %(rank)s"),
+            # whole labels, one per rank and suit (display/words.py: GROUP_LABELS, issue 23's grammar)
+            "groups": {k: str(v) for k, v in GROUP_LABELS.items()},
+            "sequences": {k: str(v) for k, v in SEQUENCE_LABELS.items()},
             "titles": {k: str(v) for k, v in PROBLEM_TITLES.items()},
             "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),

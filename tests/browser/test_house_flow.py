@@ -83,11 +83,11 @@ def test_a_diszitett_match_with_house_rules_scores_them_on_the_sheet_and_in_the_
     expect(page).to_have_url(sheet_url)
 
     cells = page.locator("tr#hand-1 td")
-    expect(cells.nth(0).locator(".parts")).to_have_text(re.compile(r"(^|\D)950\D+115\D+=\D*1065$"))
+    expect(cells.nth(0).locator(".parts")).to_have_text(re.compile(r"(^|\D)950\D+115\D+=\D*1,065$"))
     expect(cells.nth(1).locator(".parts")).to_have_text(re.compile(r"(^|\D)750\D+100\D+=\D*850$"))
     standings = page.get_by_role("region", name="Next opening minimum")
     expect(standings.get_by_role("listitem")).to_have_text(
-        [re.compile(r"^\s*Anna\s+90\s+total\s+1065\s*$"), re.compile(r"^\s*Béla\s+90\s+total\s+850\s*$")])
+        [re.compile(r"^\s*Anna\s+90\s+total\s+1,065\s*$"), re.compile(r"^\s*Béla\s+90\s+total\s+850\s*$")])
     expect(page.get_by_text("House rules", exact=False).first).to_be_visible()     # the sheet's header says so
     fits_phone_width(page)
     shoot(page, "house-sheet")
@@ -98,7 +98,7 @@ def test_a_diszitett_match_with_house_rules_scores_them_on_the_sheet_and_in_the_
     path.write_bytes(pdf.body())
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
-    assert re.search(r"\b1065\b", text) and re.search(r"\b850\b", text), text
+    assert re.search(r"\b1,065\b", text) and re.search(r"\b850\b", text), text
     assert re.search(r"\b950\b", text), text            # Anna's base, with the house's 450 in it
     assert re.search(r"\b90\b", text), text             # the opening minimum the house fixed
     assert re.search(r"\b400\b.*\b450\b", text), text  # the sheet's list of changes: variant's value → house

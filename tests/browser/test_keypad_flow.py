@@ -120,7 +120,7 @@ def test_a_meld_corrected_from_the_keypad_is_saved(page: Page, live_server, tap)
     tap(page.get_by_role("button", name="Save hand 1"))
     expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
     cells = page.locator("tr#hand-1 td")
-    expect(cells.nth(0).locator(".parts")).to_have_text(re.compile(r"(^|\D)900\D+115\D+=\D*1015$"))
+    expect(cells.nth(0).locator(".parts")).to_have_text(re.compile(r"(^|\D)900\D+115\D+=\D*1,015$"))
     expect(cells.nth(1).locator(".parts")).to_have_text(re.compile(r"(^|\D)700\D+100\D+=\D*800$"))
 
 
@@ -253,7 +253,7 @@ def test_without_scripting_the_card_form_is_typed_and_the_chips_are_radios(brows
         expect(chosen(bela, "Red threes")).to_have_value("2")
         page.get_by_role("button", name="Save hand 1").tap()
         cells = page.locator("tr#hand-1 td")
-        expect(cells.nth(0).locator(".total")).to_have_text(re.compile(r"(^|\D)1015$"))
+        expect(cells.nth(0).locator(".total")).to_have_text(re.compile(r"(^|\D)1,015$"))
         expect(cells.nth(1).locator(".total")).to_have_text(re.compile(r"(^|\D)800$"))
     finally:
         context.close()

@@ -61,10 +61,10 @@ def test_a_hand_saved_on_one_phone_shows_on_the_others_sheet_and_read_only_view_
     save_hand_1(page, tap)
 
     for p in (sheet, view):
-        expect(p.locator("tr#hand-1 td").first.locator(".total")).to_have_text(re.compile(r"(^|\D)1015$"),
+        expect(p.locator("tr#hand-1 td").first.locator(".total")).to_have_text(re.compile(r"(^|\D)1,015$"),
                                                                                 timeout=LIVE)
         expect(p.get_by_role("region", name="Next opening minimum").get_by_role("listitem")).to_have_text(
-            [re.compile(r"Anna\s+50\s+total\s+1015"), re.compile(r"Béla\s+50\s+total\s+800")])
+            [re.compile(r"Anna\s+50\s+total\s+1,015"), re.compile(r"Béla\s+50\s+total\s+800")])
         assert p.evaluate("window.stillThisPage") is True
     # the undo form came with the hand, on the edit link only
     expect(sheet.get_by_role("button", name="Undo last hand")).to_be_visible()

@@ -45,7 +45,7 @@ def test_a_hand_typed_offline_previews_as_the_server_previewed_it_online(page, o
             tap(bela.get_by_text("Went out", exact=True))
         page.wait_for_timeout(1200)                   # the paced request and its answer
         online[hand] = (anna_says.text_content(), bela_says.text_content(), bar_anna.text_content())
-    assert online["A 4"][0] == "900 +\u202f110 = 1010 · total 1010"
+    assert online["A 4"][0] == "900 +\u202f110 = 1,010 · total 1,010"
     assert online["A"][0].endswith("· so far")                 # nobody out yet when it was asked
     assert online["A H"][0].startswith("— ")                    # a typo: the last numbers, dimmed
     shoot(page, "offline-preview-online")

@@ -165,14 +165,14 @@ def test_a_diszitett_hand_tapped_in_on_a_phone_shows_its_totals_and_next_opening
 
     standings = page.get_by_role("region", name="Next opening minimum")
     expect(standings.get_by_role("listitem")).to_have_text(
-        [re.compile(r"^\s*Anna\s+50\s+total\s+1015\s*$"), re.compile(r"^\s*Béla\s+50\s+total\s+800\s*$")])
+        [re.compile(r"^\s*Anna\s+50\s+total\s+1,015\s*$"), re.compile(r"^\s*Béla\s+50\s+total\s+800\s*$")])
 
     row = page.locator("tr#hand-1")
     cells = row.locator("td")
     expect(cells).to_have_count(2)
     anna_cell, bela_cell = cells.nth(0), cells.nth(1)
-    expect(anna_cell.locator(".total")).to_have_text(re.compile(r"(^|\D)1015$"))
-    expect(anna_cell.locator(".parts")).to_have_text(re.compile(r"(^|\D)900\D+115\D+=\D*1015$"))
+    expect(anna_cell.locator(".total")).to_have_text(re.compile(r"(^|\D)1,015$"))
+    expect(anna_cell.locator(".parts")).to_have_text(re.compile(r"(^|\D)900\D+115\D+=\D*1,015$"))
     expect(bela_cell.locator(".total")).to_have_text(re.compile(r"(^|\D)800$"))
     expect(bela_cell.locator(".parts")).to_have_text(re.compile(r"(^|\D)700\D+100\D+=\D*800$"))
     expect(anna_cell).to_have_class(re.compile(r"\bwon\b"))

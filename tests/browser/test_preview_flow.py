@@ -45,7 +45,7 @@ def test_the_preview_follows_a_hand_typed_card_by_card_without_saving_it(page: P
     bela.get_by_label("Melds", exact=True).fill("K K K K K K K\n8 8 8")
     tap(chip(bela, "Red threes", 2))
     tap(bela.get_by_text("Went out", exact=True))
-    expect(anna_says).to_have_text(f"900 +{N}115 = 1015 · total 1015")
+    expect(anna_says).to_have_text(f"900 +{N}115 = 1,015 · total 1,015")
     expect(bela_says).to_have_text(f"700 +{N}100 = 800 · total 800")
     expect(bar_bela).to_have_text("+800 → 800")      # the short form, on the player bar
     expect(anna_says).not_to_have_class(re.compile("preview-stale|preview-unsure"))
@@ -58,15 +58,15 @@ def test_the_preview_follows_a_hand_typed_card_by_card_without_saving_it(page: P
     page.context.set_offline(True)
     anna.get_by_label("Cards left in hand").fill("")
     expect(anna_says).to_have_class(re.compile(r"\bpreview-stale\b"))
-    expect(anna_says).to_have_text(f"900 +{N}115 = 1015 · total 1015 not updated")
+    expect(anna_says).to_have_text(f"900 +{N}115 = 1,015 · total 1,015 not updated")
     page.context.set_offline(False)
     anna.get_by_label("Cards left in hand").fill("A 4")
-    expect(anna_says).to_have_text(f"900 +{N}110 = 1010 · total 1010")
+    expect(anna_says).to_have_text(f"900 +{N}110 = 1,010 · total 1,010")
     expect(anna_says).not_to_have_class(re.compile(r"\bpreview-stale\b"))
 
     # A typo: nothing can be scored, so a dash before the last numbers, dimmed.
     anna.get_by_label("Cards left in hand").fill("A H")
-    expect(anna_says).to_have_text(f"— 900 +{N}110 = 1010 · total 1010")
+    expect(anna_says).to_have_text(f"— 900 +{N}110 = 1,010 · total 1,010")
     expect(bela_says).to_have_class(re.compile(r"\bpreview-stale\b"))
     assert stored_hands(live_server, token) == 0
 

@@ -47,7 +47,7 @@ def every_total_in_view(page: Page, columns: int) -> list[str]:
         assert 0 <= box["x"] and box["x"] + box["width"] <= width, (k, box, width)
         assert total.evaluate("el => el.scrollWidth <= el.clientWidth"), f"total {k} is cut"
         assert total.evaluate("el => el.closest('td').scrollWidth <= el.closest('td').clientWidth + 1")
-        totals.append(re.findall(r"[−-]?\d+", total.inner_text())[-1])   # the number after its hidden label
+        totals.append(re.findall(r"[−-]?\d+(?:[,\u00a0\u202f]\d{3})*", total.inner_text())[-1])   # after its label; grouped
     for th in page.locator("table.sheet thead th").all():
         box = th.bounding_box()
         assert box["x"] + box["width"] <= width + 0.5

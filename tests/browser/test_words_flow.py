@@ -15,7 +15,7 @@ from axe import describe, violations
 from scorekeeper.store import matches
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from hungarian_pages import english_fragments, english_on  # noqa: E402  (shared with tests/web)
+from sweep_pages import english_fragments, english_on  # noqa: E402  (shared with tests/web)
 
 pytestmark = pytest.mark.browser
 FOLD = 844

@@ -11,6 +11,7 @@ Both exit 2 with one ``error:`` line naming the file and the bad part, and write
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -69,9 +70,9 @@ def test_sheet_renders_an_export_as_pdf_without_a_database(tmp_path, export_file
     pdf = tmp_path / "sheet.pdf"
     assert pdf.read_bytes().startswith(b"%PDF-")
     words = pdftotext(pdf)
-    # hand 1: 1015 and 570; hand 2 the same again → 2030 and 1140.
+    # hand 1: 1015 and 570; hand 2 the same again → 2030 and 1140, grouped as English writes them (issue 23).
     assert "Cli" in words and "Győző Űrhajós" in words and "Hands in detail" in words
-    for total in ("1015", "570", "2030", "1140"):
+    for total in ("1,015", "570", "2,030", "1,140"):
         assert total in words
     assert not list(tmp_path.glob("*.sqlite")) and not (tmp_path / "instance").exists()
 
@@ -81,6 +82,15 @@ def test_sheet_in_hungarian(tmp_path, export_file):
     assert proc.returncode == 0, proc.stderr
     words = pdftotext(tmp_path / "lap.pdf")
     assert "Leosztások" in words and "Győző Űrhajós" in words
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_sheet_in_french_and_swedish_groups_the_points_with_a_space(tmp_path, export_file, lang):
+    """Issue 23: --lang takes every page language; 2030 is printed "2 030" (French: a narrow no-break space)."""
+    proc = run(tmp_path, "sheet", str(export_file), "-o", f"{lang}.pdf", "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    words = pdftotext(tmp_path / f"{lang}.pdf")
+    assert re.search(r"\b2\s030\b", words) and re.search(r"\b1\s140\b", words) and "2030" not in words, words
 
 
 KELTIS_GAME = {"mode": "cards", "sides": [   # Anna 7 + 2 + 3 grey + 4 stones = 16; Győző 1 + 6 + 0 = 7

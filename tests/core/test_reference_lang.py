@@ -28,7 +28,9 @@ SHARED = {
     "fr": {"minimum", "zsoli", "canasta", "canastas", "joker", "jokers", "samba", "escalera", "escalator",
            "bolivia", "points", "code", "total", "table", "plus",
            "double", "score", "on"},
-    "sv": {"zsoli", "canasta", "joker", "samba", "escalera", "escalator", "bolivia", "plus", "minus", "per"},
+    # "bonus" and "extra" are Swedish too: the Swedish catalogue's (and seed 004's) word for a bonus, its penalty label
+    "sv": {"zsoli", "canasta", "joker", "samba", "escalera", "escalator", "bolivia", "plus", "minus", "per",
+           "bonus", "extra"},
 }
 BLOCKS_OF_EVERY_VARIANT = [(lang, variant_id) for lang in LANGUAGES for variant_id in sorted(registry())]
 
@@ -98,7 +100,7 @@ def test_option_names_and_numbers_stay_as_they_are():
     assert say(lines, "sv") == [
         "| summa före given | öppningskrav (`opening_minimum = 50`) |", "| under 5000 | 50 |",
         "| 9000 och mer | 120 |",
-        "- negativ poäng för en giv blir: **obeskattad** (`negative_tax = taxed`: beskattad efter sin storlek, "
+        "- negativ poäng för en giv blir: **beskattas inte** (`negative_tax = taxed`: beskattad efter sin storlek, "
         "tecknet behålls)"]
 
 

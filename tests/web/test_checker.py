@@ -126,7 +126,7 @@ def test_variant_option_changes_the_verdict(client, csrf):
     chosen = verdict_of(check(client, csrf, cards=cards,
                               opt_diszitett_black_zsoli_canasta_bonus="1000").get_data(as_text=True))
     assert "black zsoli-canasta" in default and "Canasta bonus 200" in default
-    assert "Canasta bonus 1000" in chosen
+    assert "Canasta bonus 1,000" in chosen
 
 
 def test_post_without_csrf_token_is_refused(client):

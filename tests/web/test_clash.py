@@ -20,7 +20,7 @@ def test_a_refused_form_says_which_hand_the_other_phone_saved_and_keeps_the_inpu
     response = post_hand(client, csrf, token, mine, version=0)                # phone B, typed on version 0
     html = response.get_data(as_text=True)
     assert response.status_code == 409
-    assert "Hand 1 was saved by another phone: Anna 1015, Béla 570." in text(html)
+    assert "Hand 1 was saved by another phone: Anna 1,015, Béla 570." in text(html)
     assert textarea(html, "side0-melds") == "K K K K K K K\n9 9 9"
     # B chooses: save as hand 2, discard (the sheet) or correct hand 1 instead; the form no longer says
     # "Save hand 2" as if nothing had happened
@@ -105,7 +105,7 @@ def test_correct_hand_n_instead_carries_the_input_into_the_correction_and_saves_
     assert carried.status_code == 200
     assert textarea(html, "side0-melds") == "K K K K K K K\n9 9 9"             # B's input, not hand 1 as stored
     assert "Your entry, as a correction of hand 1" in text(html)
-    assert "Hand 1 as the other phone saved it: Anna 1015, Béla 570." in text(html)
+    assert "Hand 1 as the other phone saved it: Anna 1,015, Béla 570." in text(html)
     assert "Nothing is saved until you tap “Save the correction”." in text(html)
     assert text(html).count("Save the correction") == 2
     assert state(app, token)["entries"][0]["sides"][0]["melds"] == ["J J J J 2 2 2", "5 5 5 5 5 5 5"]   # nothing saved

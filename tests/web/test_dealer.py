@@ -16,7 +16,7 @@ from scorekeeper.store import matches, migrate
 from scorekeeper.store.db import Base
 from test_api import API, README_HAND, add, new_match
 from test_migrations import OLD, WHEN, schema_differences
-from test_hungarian_sweep import INTERNATIONAL as INTERNATIONAL_HAND
+from test_language_sweep import INTERNATIONAL as INTERNATIONAL_HAND
 from test_pdf import pdf_text
 from test_transfer import exported, fresh, fresh_app, upload  # noqa: F401 (fixtures)
 from web_helpers import empty_database

@@ -221,7 +221,7 @@ def test_stale_save_is_refused_with_the_current_state_and_the_input_kept(app, cl
     assert 'name="version" type="hidden" value="1"' in html               # ready to save again on top
     assert textarea(html, "side0-melds") == "K K K K K K K\n9 9 9"
     totals = text(html[html.index('class="stale-totals"'):html.index("</table>")])
-    assert "Anna 1015" in totals and "Béla 570" in totals
+    assert "Anna 1,015" in totals and "Béla 570" in totals
     now = state(app, token)
     assert now["version"] == 1 and len(now["entries"]) == 1
     assert now["entries"][0]["sides"][0]["melds"] == ["J J J J 2 2 2", "5 5 5 5 5 5 5"]

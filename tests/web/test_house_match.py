@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from hungarian_pages import english_fragments, english_on
+from sweep_pages import english_fragments, english_on
 from scorekeeper.store import matches
 from scorekeeper.cli import offline_sheet_pdf
 from test_pdf import HAND_1015, fetch_pdf, layout_lines
@@ -25,7 +25,7 @@ HOUSE = {"canastas": {"red_canasta": {"bonus": 450}}, "melds": {"group": {"max_s
 # (English label, Hungarian label, the variant's value, the house value) of each change, in table order
 CHANGES = [("groups: largest meld (0: no limit)", "csoportok: legnagyobb lerakás (0: nincs korlát)", "8", "9"),
            ("red canasta: bonus", "piros kanaszta: jutalom", "400", "450"),
-           ("opening minimum by total", "nyitó minimum összpontszám szerint", "below 5000: 50", "any total: 90")]
+           ("opening minimum by total", "nyitó minimum összpontszám szerint", "below 5,000: 50", "any total: 90")]
 NINE_KINGS = "K K K K K K K K 2"
 
 
@@ -130,7 +130,7 @@ def test_the_rules_page_in_hungarian_on_the_view_link(client, house):
 
 def test_the_rules_page_of_a_plain_match_shows_its_chosen_options_and_no_house_rules(client, plain):
     said = words(client.get(f"/m/{plain.edit_token}/rules").get_data(as_text=True))
-    assert "Black zsoli-canasta bonus 1000" in said and "Black zsoli-canasta bonus 1000 (default)" not in said
+    assert "Black zsoli-canasta bonus 1,000" in said and "Black zsoli-canasta bonus 1,000 (default)" not in said
     assert "None: this match is played by the variant's own numbers." in said
     assert client.get("/m/no-such-token/rules").status_code == 404
     assert client.get(f"/v/{plain.edit_token}/rules").status_code == 404      # an edit token is no view link
@@ -235,7 +235,7 @@ def test_the_house_match_pages_show_no_english_of_the_catalogue_in_hungarian(cli
      "7, 7; zsolik (legkevesebb–legtöbb) 1, 3; jutalom 300 → ez a játszma törölve"),
     ("diszitett", {"twins": {"allowed": False}}, "hu", "ikrek megengedettek változat igen → ez a játszma nem"),
     ("diszitett", {"taxation": {"brackets": [{"from": -1000000000, "method": "half"}]}}, "en",
-     "taxation by total variant below 5000: none · 5000–6999: half · 7000–8999: quarter · 9000 and more: tenth "
+     "taxation by total variant below 5,000: none · 5,000–6,999: half · 7,000–8,999: quarter · 9,000 and more: tenth "
      "→ this match any total: half"),
     # a key the registry has no words for: its path made readable, not the bare last key
     ("keltis", {"scoring": {"grey_card": 2}}, "en", "scoring: grey card variant 1 → this match 2"),

@@ -296,7 +296,7 @@ def test_a_save_posted_by_the_page_script_answers_the_new_totals_at_once_and_the
     assert answer.status_code == 200 and answer.mimetype == "application/json"
     totals = state(app, token)["sheet"]["totals"]
     assert answer.json == {"saved": True, "message": "Hand 1 saved.", "sheet": f"/m/{token}",
-                           "totals": [f"{name}: total {totals[name]}" for name in ("Anna", "Béla")]}
+                           "totals": [f"{name}: total {totals[name]:,}" for name in ("Anna", "Béla")]}   # grouped: 1,015
     # the same tap sent again (no answer came): one hand, the same short answer
     again = client.post(f"/m/{token}/hands/new?mode=cards", headers={"X-Scorekeeper-Save": "1"},
                         data={"csrf_token": csrf, "version": "0", "save_key": key, **SEED_HAND})

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from hungarian_pages import english_fragments, english_on
+from sweep_pages import english_fragments, english_on
 from test_entry import SEED_HAND, SMALL_HAND, create, post_hand, state, text, textarea
 from test_keltis_web import GAME
 

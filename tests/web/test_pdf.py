@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from babel.dates import format_date
 from pypdf import PdfReader
 
 from scorekeeper.store import matches
@@ -105,7 +106,8 @@ def page_count(data: bytes) -> int:
 
 
 def numbers(line: str) -> list[int]:
-    return [int(n) for n in re.findall(r"-?\d+", line)]
+    """The line's numbers, read through an English page's grouping (issue 23: 1,050)."""
+    return [int(n.replace(",", "")) for n in re.findall(r"-?\d+(?:,\d{3})*", line)]
 
 
 def in_order(expected: list[int], values: list[int]) -> bool:
@@ -139,7 +141,7 @@ def test_every_running_total_of_the_scoresheet_is_in_its_hand_row(client, db, tm
         assert in_order(expected, numbers(row)), (hand["number"], expected, row)
     text = pdf_text(data)
     for name in sheet["columns"]:
-        assert str(sheet["totals"][name]) in text and name in text
+        assert f"{sheet['totals'][name]:,}" in text and name in text      # grouped as English writes it
 
 
 def test_each_hand_row_shows_base_card_value_hand_score_taxed_score_total_and_minimum(client, db, tmp_path):
@@ -148,17 +150,17 @@ def test_each_hand_row_shows_base_card_value_hand_score_taxed_score_total_and_mi
     lines = layout_lines(fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf"), tmp_path)
     header = next(line for line in lines if "Base" in line and "Taxed" in line)
     assert header.split() == ["#"] + ["Base", "Cards", "Hand", "Taxed", "Total", "Min."] * 2
-    row1 = next(line for line in lines if re.match(r"\s*1\s+5700", line))
+    row1 = next(line for line in lines if re.match(r"\s*1\s+5,700", line))
     row2 = next(line for line in lines if re.match(r"\s*2\s+900", line))
-    assert row1.split() == ["1", "5700", "990", "★6690", "·", "6690", "75", "0", "-10", "-10", "·", "-10", "50"]
-    assert row2.split() == ["2", "900", "115", "★1015", "510", "7200", "90", "500", "70", "570", "·", "560", "50"]
+    assert row1.split() == ["1", "5,700", "990", "★6,690", "·", "6,690", "75", "0", "-10", "-10", "·", "-10", "50"]
+    assert row2.split() == ["2", "900", "115", "★1,015", "510", "7,200", "90", "500", "70", "570", "·", "560", "50"]
 
 
 def test_header_names_variant_changed_options_players_and_date(client, db):
     match = new_match(db, [HAND_1015], title="Kedd esti kanaszta", options={"black_zsoli_canasta_bonus": "1000"})
     text = pdf_text(fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf"))
-    for expected in ("Kedd esti kanaszta", "Díszített kanaszta", "Black zsoli-canasta bonus: 1000", "Anna, Béla",
-                     f"started {match.created_at:%Y-%m-%d}", "1 hand"):
+    for expected in ("Kedd esti kanaszta", "Díszített kanaszta", "Black zsoli-canasta bonus: 1,000", "Anna, Béla",
+                     f"started {format_date(match.created_at, 'medium', locale='en')}", "1 hand"):
         assert expected in text
     assert "Negative tax" not in text                  # options left at their defaults are not listed
 
@@ -168,7 +170,7 @@ def test_a_hungarian_sheet_names_the_changed_options_in_hungarian(client, db):
     match = new_match(db, [HAND_1015], options={"black_zsoli_canasta_bonus": "1000", "top_tie": "play_on"})
     client.set_cookie("lang", "hu")
     text = pdf_text(fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf"))
-    assert "Fekete zsolikanaszta jutalma: 1000" in text
+    assert "Fekete zsolikanaszta jutalma: 1000" in text      # Hungarian groups from five digits
     assert "zsoli canasta bonus" not in text and "Top tie" not in text and "play on" not in text.lower()
 
 
@@ -192,7 +194,7 @@ def test_hand_details_print_melds_with_kinds_red_threes_twins_and_how_the_hand_e
     match = new_match(db, [HAND_1015, SUMMARY])
     text = " ".join(pdf_text(fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf")).split())
     for expected in ("black canasta J J J J 2 2 2 (100 + 300)", "red canasta 5 5 5 5 5 5 5 (35 + 400)",
-                     "red threes 100, twins 100", "card value 115 (135 - 20)", "hand score 1015",
+                     "red threes 100, twins 100", "card value 115 (135 - 20)", "hand score 1,015",
                      "red canasta K K K K K K K (70 + 400) — going out 100", "hand score 570",
                      "red canasta 400, going out 100"):         # the summary hand: its canastas as entered
         assert expected in text, expected
@@ -208,7 +210,7 @@ def test_finished_match_prints_the_winner_and_the_final_standings(client, db, tm
     assert sheet["match_over"] and sheet["winner"] == "Anna"
     data = fetch_pdf(client, f"/m/{match.edit_token}/sheet.pdf")
     text = " ".join(pdf_text(data).split())
-    assert f"Anna wins with {sheet['totals']['Anna']} points!" in text and "Final standings" in text
+    assert f"Anna wins with {sheet['totals']['Anna']:,} points!" in text and "Final standings" in text
     standings = [line.split() for line in layout_lines(data, tmp_path) if re.match(r"\s*[12]\.\s", line)]
     assert [row[:3] for row in standings][:2] == [["1.", "Anna", "★"], ["2.", "Béla", str(sheet["totals"]["Béla"])]]
 
@@ -263,7 +265,7 @@ def test_six_players_are_printed_in_two_tables_with_every_total(client, db, tmp_
     sheet = matches.scoresheet(match)
     text = pdf_text(data)
     for name in names:
-        assert name in text and str(sheet["totals"][name]) in text
+        assert name in text and f"{sheet['totals'][name]:,}" in text      # an English page groups: 1,140
 
 
 def test_names_are_printed_literally_not_as_markup(client, db):
@@ -293,9 +295,9 @@ def test_scoresheet_page_links_to_the_pdf_and_the_export(client, db):
 
 @pytest.mark.parametrize("variant, columns, minimums, taxed", [
     ("diszitett", ["Base", "Cards", "Hand", "Taxed", "Total"] * 4,
-     [("below 5000", "50"), ("5000 – 6999", "75"), ("7000 – 8999", "90"), ("9000 and more", "120")], True),
+     [("below 5,000", "50"), ("5,000 – 6,999", "75"), ("7,000 – 8,999", "90"), ("9,000 and more", "120")], True),
     ("international", ["Base", "Cards", "Hand", "Total"] * 2,
-     [("below 0", "15"), ("0 – 1499", "50"), ("1500 – 2999", "90"), ("3000 and more", "120")], False),
+     [("below 0", "15"), ("0 – 1,499", "50"), ("1,500 – 2,999", "90"), ("3,000 and more", "120")], False),
 ])
 def test_blank_pad_has_the_variants_columns_and_its_tables(client, tmp_path, variant, columns, minimums, taxed):
     data = fetch_pdf(client, f"/pad/{variant}.pdf")

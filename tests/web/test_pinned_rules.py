@@ -88,7 +88,7 @@ def test_changing_a_bonus_in_the_tables_leaves_an_existing_match_as_it_was(app, 
     assert variants.get_rules("diszitett").out_bonus == 150          # the tables did change
 
     assert sheet(client, token)["totals"] == OLD_TOTALS              # the sheet
-    assert pdf_context(app, token) == ({n: str(t) for n, t in OLD_TOTALS.items()}, 100)   # the PDF
+    assert pdf_context(app, token) == ({n: f"{t:,}" for n, t in OLD_TOTALS.items()}, 100)   # the PDF, grouped
     exported = client.get(f"/m/{token}/export.json").json           # the export
     assert exported["rules"] == before_export["rules"] and exported["rules"]["table"]["going_out"]["out"] == 100
     # A hand added now is scored under the match's rules too.

@@ -50,7 +50,7 @@ def test_a_taxed_diszitett_hand_previews_as_the_sheet_then_shows_it(app, client,
     assert post_hand(client, csrf, token, SEED_HAND, version=1).status_code == 303
     assert answer["cells"] == sheet_cells(app, token, 2)
     page = client.get(f"/m/{token}").get_data(as_text=True)
-    assert re.search(r'<span class="score">1015</span></span> <span class="grp taxed">→[^<]*<span[^>]*>[^<]*'
+    assert re.search(r'<span class="score">1,015</span></span> <span class="grp taxed">→[^<]*<span[^>]*>[^<]*'
                      r'</span>510</span>', page)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hungarian_pages import english_fragments, english_on
+from sweep_pages import english_fragments, english_on
 
 
 def page(client, variant: str, lang: str) -> str:
@@ -25,9 +25,9 @@ def test_a_hungarian_page_shows_the_hungarian_reference_unmarked(client):
     html = page(client, "diszitett", "hu")
     body = article(html)
     assert body.startswith('<article class="card rules-body" lang="hu">')            # not lang="en"
-    assert '<header class="rules-title" lang="hu"><h1 id=' in html and "Díszített kanaszta — szabályok" in html
-    assert "A lapok értéke" in body and "| nagy zsoli (dzsóker) | 50 |" not in body      # a rendered table
-    assert re.search(r"<td>nagy zsoli \(dzsóker\)</td>\s*<td>50</td>", body)
+    assert '<header class="rules-title" lang="hu"><h1 id=' in html and "Díszített kanaszta — szabályleírás" in html
+    assert "A lapok értéke" in body and "| nagy zsoli | 50 |" not in body      # a rendered table
+    assert re.search(r"<td>nagy zsoli</td>\s*<td>50</td>", body)
     assert ">Források</h2>" in body
     assert "Sources" not in body and "not yet translated" not in html
     assert "még nincs lefordítva" not in html

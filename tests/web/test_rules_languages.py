@@ -76,7 +76,7 @@ def folder(tmp_path, monkeypatch, four):
                                       'reference = "madeup.md"\n', "utf-8")
     (copy / "madeup.md").write_text("# Made-up canasta — rules reference\n\n*Source: seed 003.*\n\n"
                                     "## Dealing\n\nEleven cards each (seed 002).\n", "utf-8")
-    french = ("# Díszített kanaszta — référence des règles\n\n*Source: seed `000_ffd5dc848dea5381.txt`.*\n\n"
+    french = ("# Díszített kanaszta — mémento des règles\n\n*Source: seed `000_ffd5dc848dea5381.txt`.*\n\n"
               "## Les cartes\n\nLa valeur des cartes (seed 003 l. 47) :\n\n<!-- numbers:card_values -->\n"
               "<!-- /numbers -->\n")
     (copy / "diszitett.fr.md").write_text(regenerate(french, variants.get_variant("diszitett"), "diszitett.fr.md",

@@ -85,7 +85,7 @@ def test_the_list_shows_the_matches_opened_most_recent_first_with_players_and_to
     assert opened(page) == [f"/m/{second.edit_token}", f"/m/{first.edit_token}"]
     assert "Friday" in page and "Cili <strong>0</strong>" in page
     # The seed's worked example: Anna 1015, Béla 570 after one hand.
-    assert "Anna <strong>1015</strong>" in page and "Béla <strong>570</strong>" in page and "1 hand" in page
+    assert "Anna <strong>1,015</strong>" in page and "Béla <strong>570</strong>" in page and "1 hand" in page
     client.get(f"/m/{first.edit_token}")                # opened again: first again
     assert opened(home(client)) == [f"/m/{first.edit_token}", f"/m/{second.edit_token}"]
 

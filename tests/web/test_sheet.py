@@ -88,11 +88,11 @@ def test_sheet_shows_base_card_value_score_taxed_score_and_running_total(client,
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
     rows = hand_rows(page)
     assert rows == [
-        [{"total": "running total 6690", "parts": "base 5700 card value + 990 = hand score 6690"},
+        [{"total": "running total 6,690", "parts": "base 5,700 card value + 990 = hand score 6,690"},
          {"total": "running total -10", "parts": "base 0 card value − 10 = hand score -10"}],
         # Anna's total before hand 2 is 6690 (5000–6999: halved): 1015 ends in 5 → 1020 → 510; 6690 + 510 = 7200.
-        [{"total": "running total 7200",
-          "parts": "base 900 card value + 115 = hand score 1015 → taxed score 510"},
+        [{"total": "running total 7,200",
+          "parts": "base 900 card value + 115 = hand score 1,015 → taxed score 510"},
          {"total": "running total 560", "parts": "base 500 card value + 70 = hand score 570"}],
     ]
 
@@ -166,7 +166,7 @@ def test_hand_detail_shows_melds_red_threes_twins_and_going_out(client, db):
     detail = text(re.search(r'<section class="hand-detail">.*?</section>\s*</div>\s*</section>', hand_page,
                             re.S).group(0))
     for expected in ("black canasta J J J J 2 2 2 100 + 300", "red canasta 5 5 5 5 5 5 5 35 + 400",
-                     "red threes 100", "twins 100", "base 900", "card value 115", "hand score 1015",
+                     "red threes 100", "twins 100", "base 900", "card value 115", "hand score 1,015",
                      "red canasta K K K K K K K 70 + 400", "going out 100", "hand score 570"):
         assert expected in detail
     assert f'href="/m/{match.edit_token}/hands/1/edit?mode=cards"' in hand_page
@@ -179,7 +179,7 @@ def test_a_hand_page_links_its_neighbours_and_the_spectator_copy_has_no_edit_lin
     assert f'href="/m/{match.edit_token}/hands/3" rel="next"' in middle
     assert f'href="/m/{match.edit_token}#hand-2"' in middle
     view = client.get(f"/v/{match.view_token}/hands/2").get_data(as_text=True)
-    assert "hand score 6690" in text(view)
+    assert "hand score 6,690" in text(view)
     assert match.edit_token not in view and "/edit" not in view
     assert f'href="/v/{match.view_token}/hands/3" rel="next"' in view
 
@@ -215,7 +215,7 @@ def test_correcting_an_earlier_hand_recomputes_the_taxation_of_later_ones(client
     matches.edit_hand(db, match, 1, HAND_1015, based_on=match.version)     # Anna now has 1015 before hand 2
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
     assert [[c["total"] for c in row] for row in hand_rows(page)] == [
-        ["running total 1015", "running total 570"], ["running total 2030", "running total 1140"]]
+        ["running total 1,015", "running total 570"], ["running total 2,030", "running total 1,140"]]
     assert "taxed score" not in hand_rows(page)[1][0]["parts"]
     assert minimums(page) == {"Anna": 50, "Béla": 50}
 
@@ -278,9 +278,9 @@ def test_winner_banner_once_someone_exceeds_10000_and_no_more_entry(client, db):
     # 6690, then the same hand halved (total before 6690): 3345 → 10035, past 10 000.
     match = new_match(db, HAND_BIG, HAND_BIG)
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert hand_rows(page)[1][0]["total"] == "running total 10035"
+    assert hand_rows(page)[1][0]["total"] == "running total 10,035"
     banner = text(re.search(r'<section class="card winner-banner".*?</section>', page, re.S).group(0))
-    assert "Anna wins with 10035 points!" in banner
+    assert "Anna wins with 10,035 points!" in banner
     assert "Enter hand" not in page
     assert "Undo last hand" in page                  # a finished match can still be corrected
 
@@ -310,7 +310,7 @@ def test_view_link_shows_the_numbers_without_edit_controls_or_the_edit_token(cli
     match = new_match(db, HAND_BIG, HAND_1015)
     matches.edit_hand(db, match, 2, HAND_1015, based_on=match.version)
     page = client.get(f"/v/{match.view_token}").get_data(as_text=True)
-    assert hand_rows(page)[1][0]["total"] == "running total 7200"
+    assert hand_rows(page)[1][0]["total"] == "running total 7,200"
     assert minimums(page) == {"Anna": 90, "Béla": 50}
     assert match.edit_token not in page
     for control in ("Enter hand", "/undo", "Undo last hand", ">Edit<", "/edit", "Edit link", 'name="version"'):
@@ -352,7 +352,7 @@ def test_undo_removes_the_last_hand_and_recomputes(app, client, db, csrf):
     assert response.headers["Location"].endswith(f"/m/{match.edit_token}")
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Hand 2 was removed." in page
-    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6690"]
+    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6,690"]
     assert minimums(page) == {"Anna": 75, "Béla": 50}
     assert stored_hands(app, match) == 1
 
@@ -385,7 +385,7 @@ def test_undo_based_on_a_stale_version_is_refused_with_409(app, client, db, csrf
     page = response.get_data(as_text=True)
     assert response.status_code == 409
     assert "This match changed — here is the current state" in page
-    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6690", "running total 7200"]
+    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6,690", "running total 7,200"]
     assert f'name="version" value="{match.version}"' in page
     assert stored_hands(app, match) == 2
 
@@ -408,7 +408,7 @@ def test_undo_racing_another_save_is_refused_with_409_and_keeps_both_hands(app, 
     assert response.status_code == 409
     page = response.get_data(as_text=True)
     assert "This match changed — here is the current state" in page
-    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6690", "running total 7200"]
+    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6,690", "running total 7,200"]
     assert stored_hands(app, match) == 2
 
 
@@ -451,7 +451,7 @@ def test_undo_recomputes_taxation_of_what_follows(app, client, db, csrf):
         fresh = matches.find_match(session, match.edit_token, editable=True)
         matches.add_hand(session, fresh, {"mode": "cards", "sides": [SEED_1015, BELA_OUT]}, based_on=fresh.version)
     page = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6690", "running total 7200"]
+    assert [row[0]["total"] for row in hand_rows(page)] == ["running total 6,690", "running total 7,200"]
 
 
 # --- revisions ------------------------------------------------------------------------------------------

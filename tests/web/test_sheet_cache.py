@@ -27,11 +27,11 @@ def pages(app):
 def test_a_saved_hand_shows_at_once_on_the_remembered_page(app, client, db):
     match = new_match(db, HAND_1015)
     first = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert totals(first) == ["1015"]
+    assert totals(first) == ["1,015"]
     assert client.get(f"/m/{match.edit_token}").get_data(as_text=True).count('<tr class="hand"') == 1
     matches.add_hand(db, match, HAND_BIG, based_on=match.version)
     second = client.get(f"/m/{match.edit_token}").get_data(as_text=True)
-    assert totals(second) == ["1015", "7705"]
+    assert totals(second) == ["1,015", "7,705"]
     assert minimums(second)["Anna"] == 90           # 7000–8999 → 90 (digest D2)
 
 
@@ -120,7 +120,7 @@ def test_remembered_pages_are_bounded(app, client, db):
     for n in range(6):                               # the host is in the key (share links): six distinct pages
         client.get(f"/m/{match.edit_token}", base_url=f"http://table{n}.example")
     assert len(cache) == 3 and cache.weight <= cache.limit
-    assert re.search(r"1015", client.get(f"/m/{match.edit_token}?n=0").get_data(as_text=True))
+    assert re.search(r"1,015", client.get(f"/m/{match.edit_token}?n=0").get_data(as_text=True))
 
 
 def test_the_pdf_sheet_is_rendered_once_per_version_and_language(app, client, db, monkeypatch):

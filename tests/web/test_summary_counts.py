@@ -39,7 +39,7 @@ def test_a_summary_hand_by_counts_is_stored_as_counts_and_scores_like_the_points
     assert "melded_points" not in anna and "hand_points" not in anna
     assert state(app, token)["sheet"]["totals"] == {"Anna": 1015, "Béla": 570}    # as SUMMARY by points
     sheet = text(client.get(f"/m/{token}").get_data(as_text=True))
-    assert "1015" in sheet and "570" in sheet
+    assert "1,015" in sheet and "570" in sheet
     edit = client.get(f"/m/{token}/hands/1/edit").get_data(as_text=True)
     tag = re.search(r'<input[^>]*id="side0-melded_counts-g8_K"[^>]*>', edit).group(0)
     assert re.search(r'\svalue="(\d+)"', tag).group(1) == "11"      # value_of would read data-value="10"
@@ -115,5 +115,5 @@ def test_counts_past_the_deck_across_the_sides_are_shown_at_every_field_involved
     assert state(app, token)["entries"] == []
     hu = client.post(f"/m/{token}/hands/new?mode=summary", headers={"Accept-Language": "hu"},
                      data={"csrf_token": csrf, "version": "0", **fields}).get_data(as_text=True)
-    assert ("jokerek: 9 lapot számoltatok az asztalon és a kezekben, a pakliban csak 8 van; 5 Anna csoportjaiban; "
+    assert ("dzsókerek: 9 lapot számoltatok az asztalon és a kezekben, a pakliban csak 8 van; 5 Anna csoportjaiban; "
             "4 Béla csoportjaiban") in errors_after(hu, "side1-melded_counts-gJK")

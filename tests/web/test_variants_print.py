@@ -27,21 +27,22 @@ HAND = {"mode": "cards", "sides": [
 A_SCORE = {v: 100 + 500 + 85 for v in NEW} | {"mexicana": 100 + 1000 + 85} | {
     v: -100 + 500 + 85 for v in ("pennies_from_heaven", "samba", "hollywood", "bolivia", "italian")}
 
-# Each pad's own numbers, as the variant's table gives them (rules_ref/<id>.toml and its reference page).
+# Each pad's own numbers, as the variant's table gives them (rules_ref/<id>.toml and its reference page), grouped
+# as an English page writes them (issue 23: 1,000).
 PAD_TEXT = {
-    "classic_fr": ["5000", "double ending", "100 each, all 4: 800"],
-    "canasta_libre": ["free canasta", "1000", "mixed canasta, three wild cards"],
-    "uruguay": ["wild canasta", "2000"],
-    "chile": ["escalera", "1500", "wild canasta", "2500", "6: 1000"],
-    "cuban": ["2: 300", "3: 500", "4: 1000", "4000", "black threes set aside", "game to 7500"],
-    "mexicana": ["natural canasta", "1000", "Going out needs 2 canastas"],
-    "pennies_from_heaven": ["8: 1000", "canasta of sevens", "20000", "at least 1 canasta of sevens"],
+    "classic_fr": ["5,000", "double ending", "100 each, all 4: 800"],
+    "canasta_libre": ["free canasta", "1,000", "mixed canasta, three wild cards"],
+    "uruguay": ["wild canasta", "2,000"],
+    "chile": ["escalera", "1,500", "wild canasta", "2,500", "6: 1,000"],
+    "cuban": ["2: 300", "3: 500", "4: 1,000", "4,000", "black threes set aside", "game to 7,500"],
+    "mexicana": ["natural canasta", "1,000", "Going out needs 2 canastas"],
+    "pennies_from_heaven": ["8: 1,000", "canasta of sevens", "20,000", "at least 1 canasta of sevens"],
     "escalera_sevens": ["escalator", "Bolivia", "round of 4 deals", "Nobody goes out"],
-    "samba": ["samba (seven in sequence)", "1500", "5: 1000", "6: 1000", "7000 and more"],
-    "hollywood": ["mixed sequence canasta", "1000"],
-    "bolivia": ["bolivia", "2500", "15000", "at least 1 sequence canastas"],
-    "brazilian": ["a canasta", "a canasta + 200", "a natural canasta", "5: 1000", "6: 1200"],
-    "italian": ["canasta of 2s", "3000", "4: 800", "6: 1200", "12000"],
+    "samba": ["samba (seven in sequence)", "1,500", "5: 1,000", "6: 1,000", "7,000 and more"],
+    "hollywood": ["mixed sequence canasta", "1,000"],
+    "bolivia": ["bolivia", "2,500", "15,000", "at least 1 sequence canastas"],
+    "brazilian": ["a canasta", "a canasta + 200", "a natural canasta", "5: 1,000", "6: 1,200"],
+    "italian": ["canasta of 2s", "3,000", "4: 800", "6: 1,200", "12,000"],
 }
 
 
@@ -67,12 +68,12 @@ def test_one_stored_hand_shows_on_the_sheet_its_pdf_and_the_hand_page(app, clien
     token, sheet = stored_match(app, variant)
     assert sheet["totals"] == {"A": A_SCORE[variant], "B": 5}
     page = client.get(f"/m/{token}").get_data(as_text=True)
-    assert str(A_SCORE[variant]) in page
+    assert f"{A_SCORE[variant]:,}" in page          # grouped as an English page writes it (issue 23)
     for lang in ({}, HU):
         response = client.get(f"/m/{token}/sheet.pdf", headers=lang)
         assert response.status_code == 200 and response.data.startswith(b"%PDF")
     text = pdf_text(client.get(f"/m/{token}/sheet.pdf").data, tmp_path)
-    assert f"{A_SCORE[variant]}" in text and "natural canasta K K K K K K K (70 + " in text
+    assert f"{A_SCORE[variant]:,}" in text and "natural canasta K K K K K K K (70 + " in text
 
 
 @pytest.mark.parametrize("variant", NEW)
@@ -98,11 +99,11 @@ def test_classic_three_sides_of_two_pad_and_sheet_say_7500(app, client, tmp_path
     three = {"mode": "cards", "sides": HAND["sides"] + [{"name": "C", "melds": ["6 6 6"], "hand": "4"}]}
     token, sheet = stored_match(app, "classic_fr", {"players": "6"}, sides, three)
     assert sheet["target"] == 7500
-    assert "game to 7500" in client.get(f"/m/{token}").get_data(as_text=True)
-    assert "game to 7500" in pdf_text(client.get(f"/m/{token}/sheet.pdf").data, tmp_path)
+    assert "game to 7,500" in client.get(f"/m/{token}").get_data(as_text=True)
+    assert "game to 7,500" in pdf_text(client.get(f"/m/{token}/sheet.pdf").data, tmp_path)
     pad = client.get("/pad/classic_fr.pdf?opt_players=6")
     assert pad.status_code == 200
-    assert "game to 7500" in pdf_text(pad.data, tmp_path)
+    assert "game to 7,500" in pdf_text(pad.data, tmp_path)
     assert client.get("/pad/classic_fr.pdf?opt_players=nine").status_code == 400
 
 
@@ -190,7 +191,7 @@ def test_pennies_three_sides_of_two_pad_has_three_columns(client, tmp_path):
 @pytest.mark.parametrize("variant, side, item, label, printed, hu_label", [
     # l. 89 double ending (S7): 500 natural canasta + 100 going out + 100 double ending + cards 70 + 30 = 800
     ("classic_fr", {"out": "out", "double_out": True, "hand": ""}, 100, "double ending", "double ending 100",
-     "dupla befejezés"),
+     "dupla kimenés"),
     # Cuban black threes set aside (S25): 2 × 5; 500 + 10 + cards 70 + 30 − 5 (a 4 kept) = 605
     ("cuban", {"black_threes_taken": 2, "hand": "4"}, 10, "black threes set aside × 2",
      "2 × black threes set aside 10", None),

@@ -94,7 +94,7 @@ def test_the_meld_checker_api_answers_in_hungarian_for_a_hungarian_page(client):
     body = {"variant": "diszitett", "cards": "K K Q"}
     hu = client.post("/api/v1/check-meld", json=body, headers={"Accept-Language": "hu"}).get_json()
     en = client.post("/api/v1/check-meld", json=body).get_json()
-    assert hu["problems"][0]["message"] == ("egy lerakásban csak azonos rangú lapok lehetnek; Q nem illik a "
+    assert hu["problems"][0]["message"] == ("egy lerakásban csak azonos értékű lapok lehetnek; Q nem illik a "
                                             "többihez (királyok)")
     assert en["problems"][0]["message"] == "a meld holds cards of one rank only; Q does not match the kings"
 
@@ -105,7 +105,7 @@ def test_the_meld_checker_api_answers_in_hungarian_for_a_hungarian_page(client):
     ("Kh Kh Kh K K", "this meld holds 3 × Kh; the deck has only 2, one per pack",
      "Kh: ebben a lerakásban 3 van, a pakliban csak 2 van, csomagonként egy"),
     ("JK JK JK K K K K | JK JK Q Q Q", "these melds hold five jokers together; the deck has only four jokers",
-     "ezekben a lerakásokban együtt öt joker van, a pakliban csak négy joker van"),
+     "ezekben a lerakásokban együtt öt dzsóker van, a pakliban csak négy dzsóker van"),
 ])
 def test_more_copies_than_the_deck_is_said_in_the_asked_language(client, cards, english, hungarian):
     body = {"variant": "international", "cards": cards}
@@ -182,7 +182,9 @@ def test_the_api_names_an_unreadable_card_in_the_asked_language(client):
 
 
 @pytest.mark.parametrize("language, verdict, said", [
-    ("hu", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "sor: kőr"),
+    ("hu", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "kőr sor"),     # one msgid per suit
+    ("fr", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "séquence à cœur"),
+    ("sv", {"kind": "sequence", "suit": "h", "label": "sequence of hearts"}, "svit i hjärter"),
     ("hu", {"kind": "sequence", "suit": None, "label": "sequence of one suit"}, "egyszínű sor"),
     ("en", {"kind": "sequence", "suit": "s", "label": "sequence of spades"}, "sequence of spades"),
 ])

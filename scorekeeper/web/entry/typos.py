@@ -14,7 +14,9 @@ from typing import Any
 from flask_babel import gettext
 
 from scorekeeper.rules import RecordError
+from scorekeeper.display.keypad import notation_lang
 from scorekeeper.display.words import PAGE_WORDS, say_error
+from scorekeeper.rules.cards import notation_help
 from scorekeeper.web.fields import add_error
 from scorekeeper.web.entry.forms import EntryForm, collect_validation_errors, entry_error
 
@@ -60,6 +62,9 @@ def show_unreadable(form: EntryForm, exc: Any) -> None:
                                            field=error.field or gettext("the hand"), message=say_error(error)))
     help_ = getattr(exc, "help", None)
     if help_ is not None:
+        # The record's help is the international notation's (the record is read so); the page says its own
+        # letters (issue 23: a Swedish page's J is the joker, seed 004), as its unknown-card problem does.
+        help_ = notation_help(notation_lang())
         said = help_.render(gettext(help_.template))
         form.top_errors.append(said[:1].upper() + said[1:] + ".")
     collect_validation_errors(form)

@@ -34,6 +34,7 @@ from scorekeeper.web.entry.clash import carried_from, carrying, changes_since, r
 from scorekeeper.web.common import load_match
 from scorekeeper.web.entry.forms import EntryForm, collect_validation_errors, entry_error, entry_layout
 from scorekeeper.web.entry.typos import show_unreadable
+from scorekeeper.display.numbers import points
 from scorekeeper.display.words import say
 
 bp = Blueprint("entry", __name__)
@@ -192,7 +193,7 @@ FETCHED_SAVE = "X-Scorekeeper-Save"
 def _saved_answer(match: Match, message: str) -> dict[str, Any]:
     sheet = scoresheet(match)
     return {"saved": True, "message": message, "sheet": url_for("match.sheet", token=match.edit_token),
-            "totals": [_("%(name)s: total %(total)d", name=name, total=sheet["totals"][name])
+            "totals": [_("%(name)s: total %(total)s", name=name, total=points(sheet["totals"][name]))
                        for name in sheet["columns"] if name in sheet["totals"]]}
 
 

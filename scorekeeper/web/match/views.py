@@ -60,7 +60,7 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
     the placeholder, filled per request in :func:`cached_sheet`)."""
     sheet, front = scoresheet(match), match_front(match)
     games = front.plays_games
-    chart = Markup(score_race_svg(sheet, labels=chart_labels(games), **CHART_SIZE))   # escapes every name itself
+    chart = Markup(score_race_svg(sheet, labels=chart_labels(games, len(sheet["hands"])), **CHART_SIZE))   # escapes every name itself
     links = share_links(match, editable=editable)
     page = render_template("sheet.html", sheet=sheet, rows=sheet_rows(sheet, front), chart=chart, editable=editable,
                            front=front, short=short_names(sheet["columns"]),
