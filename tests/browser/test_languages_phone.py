@@ -366,6 +366,17 @@ def rules_page(page: Page, base_url: str, say: Say) -> None:
             expect(article).not_to_contain_text(english)
 
 
+def hand_page(page: Page, sheet_url: str, say: Say) -> None:
+    """Hand 1's page writes its cards as the language does: a Swedish page's jacks are Kn Kn Kn Kn, since there
+    J alone is the joker (seed 004)."""
+    page.goto(sheet_url + "/hands/1")
+    assert page.locator("html").get_attribute("lang") == say.lang
+    jack = JACK_TYPES.get(say.lang, "J")
+    expect(page.locator(".melds .cards").first).to_have_text(f"{jack} {jack} {jack} {jack} 2 2 2")
+    fits(page)
+    shoot(page, say.lang, "hand-page")
+
+
 def checker(page: Page, base_url: str, say: Say) -> None:
     """The meld checker reads a said meld and says what it understood."""
     page.goto(base_url + "/checker")
@@ -394,6 +405,10 @@ def pdf_sheet(page: Page, sheet_url: str, say: Say) -> None:
         for label in labels:
             assert label not in text, (say.lang, label)
     assert re.search(say.num_re(1665), text) and re.search(say.num_re(1015), text), text[:800]
+    jack = JACK_TYPES.get(say.lang, "J")
+    assert f"{jack} {jack} {jack} {jack} 2 2 2" in text, text
+    if jack != "J":
+        assert "J J J J" not in text            # four jokers, to a Swedish reader
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -416,6 +431,7 @@ def test_a_match_in_each_language_on_a_360_px_phone(page: Page, live_server, tap
     shoot(page, lang, "sheet")
 
     refused_save(page, tap, say)
+    hand_page(page, sheet_url, say)
     checker(page, live_server.url, say)
     pdf_sheet(page, sheet_url, say)
     rules_page(page, live_server.url, say)
