@@ -19,7 +19,6 @@ def new_match(page: Page, base_url: str) -> str:
 
 
 def swedish_hand_form(page: Page, live_server) -> str:
-    live_server.app.config["LANGUAGES"] = ("en", "hu", "fr", "sv")
     page.set_viewport_size(NARROW)
     token = new_match(page, live_server.url)
     page.context.add_cookies([{"name": "lang", "value": "sv", "url": live_server.url}])

@@ -9,19 +9,10 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import create_app
 from test_entry import create, post_hand, state, textarea
 
-FOUR = ("en", "hu", "fr", "sv")
+from scorekeeper.languages import LANGUAGES as FOUR
 
-
-@pytest.fixture
-def app(database_url):
-    # the four languages of issue 23 (the app's list gains fr and sv with the catalogues; set here either way)
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False, "LANGUAGES": FOUR})
-    yield app
-    app.extensions["scorekeeper_engine"].dispose()
 
 
 def check(client, cards, *, accept=None, cookie=None, variant="diszitett"):

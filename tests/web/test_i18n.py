@@ -285,3 +285,19 @@ def test_catalog_holds_every_string_of_the_templates_and_code(lang):
                  str(ROOT), method_map=method_map, keywords=KEYWORDS)}
     in_catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_catalog(lang) if m.id}
     assert sorted(found - in_catalog, key=repr) == []
+
+
+def test_every_page_language_has_its_catalogue_card_words_rules_pages_and_seed_titles():
+    """One list of page languages (scorekeeper/languages.py) that the other places speaking a language agree with:
+    the card words the notation reads (rules/card_words.py), the phrasebook of the rules pages' number blocks, the
+    catalogue, and the seed titles a rules page cites (issue 23)."""
+    from scorekeeper.languages import LANGUAGES
+    from scorekeeper.rules import card_words
+    from scorekeeper.rules.tables.reference import TRANSLATIONS
+    from scorekeeper.rules.tables.sources import seed_titles
+
+    assert LANGUAGES[0] == "en" and set(card_words.LANGUAGES) == set(LANGUAGES)
+    assert set(TRANSLATIONS) == set(LANGUAGES) - {"en"}
+    for lang in LANGUAGES[1:]:
+        assert (ROOT / "scorekeeper" / "translations" / lang / "LC_MESSAGES" / "messages.mo").is_file()
+        assert all(titles.get(lang) for titles in seed_titles().values()), lang

@@ -11,19 +11,11 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.rules.cards import help_letters, spellings
 from test_entry import create, post_hand, text
 
-FOUR = ("en", "hu", "fr", "sv")
+from scorekeeper.languages import LANGUAGES as FOUR
 
-
-@pytest.fixture
-def app(database_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False, "LANGUAGES": FOUR})
-    yield app
-    app.extensions["scorekeeper_engine"].dispose()
 
 
 def page(client, url, lang):

@@ -20,7 +20,7 @@ from tests.phone_zip import answers_on_phone, unpack
 from test_entry import create, post_hand
 from test_preview import preview
 
-LANGUAGES = ("en", "hu", "fr", "sv")
+from scorekeeper.languages import LANGUAGES
 SPOKEN = ("hu", "fr", "sv")
 
 # (request body as static/checker.js posts it) with problems whose sentences hold words: counts of cards (tally),
@@ -40,13 +40,6 @@ CHECKS = [
     {"variant": "international", "cards": "K K X"},                                  # 400: not a card
     {"variant": "international", "cards": "K K 11"},
 ]
-
-
-@pytest.fixture
-def four(app):
-    """An app that speaks the four languages of issue 23 (the config's LANGUAGES)."""
-    app.config["LANGUAGES"] = LANGUAGES
-    return app
 
 
 @pytest.fixture(scope="module")
@@ -74,10 +67,10 @@ def messages(verdict: dict) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_checker_table_is_answered_offline_in_the_pages_language_as_the_api_answers_it(four, client, unpacked,
+def test_the_checker_table_is_answered_offline_in_the_pages_language_as_the_api_answers_it(app, client, unpacked,
                                                                                          lang):
     online = [client.post("/api/v1/check-meld", json=body, headers={"Accept-Language": lang}) for body in CHECKS]
-    book = None if lang == "en" else book_of(four, lang)
+    book = None if lang == "en" else book_of(app, lang)
     phone = answers_on_phone(unpacked, "check", CHECKS, lang, book)
     english = answers_on_phone(unpacked, "check", CHECKS)
     for body, server, offline, core in zip(CHECKS, online, phone, english):
@@ -95,7 +88,7 @@ def test_the_checker_table_is_answered_offline_in_the_pages_language_as_the_api_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_preview_offline_is_the_servers_in_the_pages_language(four, client, csrf, unpacked, lang):
+def test_a_preview_offline_is_the_servers_in_the_pages_language(app, client, csrf, unpacked, lang):
     """A preview's answer is numbers and counts of problems, no sentence: the same whatever the page's language."""
     token = create(client, csrf)
     fields = {"alone": "", "side0-melds": "K K K K K K K\nQ Q", "side0-out": "none", "side0-hand": "",
@@ -105,7 +98,7 @@ def test_a_preview_offline_is_the_servers_in_the_pages_language(four, client, cs
     assert server.status_code == 200
     state = client.get(f"/m/{token}/offline.json").json
     request = {"match": state, "mode": "cards", "fields": {"csrf_token": csrf, "version": "0", **fields}}
-    book = None if lang == "en" else book_of(four, lang)
+    book = None if lang == "en" else book_of(app, lang)
     phone = answers_on_phone(unpacked, "preview", [request], lang, book)[0]
     assert phone == {"status": 200, "data": server.json}
 
@@ -125,10 +118,10 @@ def _sample(name: str, turn: int) -> object:
 
 
 @pytest.mark.parametrize("lang", SPOKEN)
-def test_every_phrase_of_the_core_is_said_with_the_phrasebook_as_the_page_says_it(four, lang):
+def test_every_phrase_of_the_core_is_said_with_the_phrasebook_as_the_page_says_it(app, lang):
     """Every ``phrase("…")`` template of the rules core, its placeholders filled with words of each kind in turn,
     said by the page (display/words.py: say) and by the phone's table read back from the phrasebook."""
-    with four.test_request_context():
+    with app.test_request_context():
         core = Path(speech.__file__).parent
         templates = speech.phrase_templates((str(p), p.read_text(encoding="utf-8")) for p in sorted(core.rglob("*.py")))
         assert templates and templates <= set(phrasebook_msgids())
@@ -149,9 +142,9 @@ def test_every_phrase_of_the_core_is_said_with_the_phrasebook_as_the_page_says_i
 
 
 @pytest.mark.parametrize("lang", SPOKEN)
-def test_counts_of_every_card_are_said_with_the_phrasebook_as_the_page_says_them(four, lang):
+def test_counts_of_every_card_are_said_with_the_phrasebook_as_the_page_says_them(app, lang):
     """Counts pick their form by the language's plural rule (French "1 carte", "2 cartes"; Hungarian one form)."""
-    with four.test_request_context():
+    with app.test_request_context():
         table = speech.from_phrasebook(json.loads(phrasebook(lang)[0]))
         with force_locale(lang):
             page = words.page_table()
@@ -162,8 +155,8 @@ def test_counts_of_every_card_are_said_with_the_phrasebook_as_the_page_says_them
             assert speech.names(table, ["A", "B", "C"]) == speech.names(page, ["A", "B", "C"])
 
 
-def test_the_phrasebook_is_served_by_language_and_hash_and_kept_a_year(four, client):
-    with four.test_request_context():
+def test_the_phrasebook_is_served_by_language_and_hash_and_kept_a_year(app, client):
+    with app.test_request_context():
         data, digest = phrasebook("fr")
     answer = client.get(f"/offline/words-fr-{digest}.json")
     assert answer.status_code == 200 and answer.mimetype == "application/json" and answer.get_data() == data
@@ -175,11 +168,11 @@ def test_the_phrasebook_is_served_by_language_and_hash_and_kept_a_year(four, cli
     assert client.get(f"/offline/words-xx-{digest}.json").status_code == 404
 
 
-def test_the_offer_on_a_french_page_names_the_french_phrasebook_and_on_an_english_page_none(four, client):
+def test_the_offer_on_a_french_page_names_the_french_phrasebook_and_on_an_english_page_none(app, client):
     from tests.pyodide_files import fetched_pyodide
     from test_offline_routes import offer
 
-    four.config["PYODIDE_DIR"] = str(fetched_pyodide())
+    app.config["PYODIDE_DIR"] = str(fetched_pyodide())
     french = offer(client.get("/checker", headers={"Accept-Language": "fr"}).get_data(as_text=True))
     assert french["lang"] == "fr" and re.fullmatch(r"/offline/words-fr-[0-9a-f]{12}\.json", french["words"])
     assert client.get(french["words"]).json["lang"] == "fr"

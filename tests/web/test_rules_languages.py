@@ -16,7 +16,7 @@ from scorekeeper.rules.tables.reference import regenerate, translated_path
 from scorekeeper.rules.tables.sources import seed_title
 from scorekeeper.rules.tables.variants import RULES_REF
 
-ALL = ("en", "hu", "fr", "sv")
+from scorekeeper.languages import LANGUAGES as ALL
 # The rules pages that must exist: every shipped variant in every language (the English reference and its three
 # translations). A variant added later joins this table with the languages it is translated into; until then its
 # page shows the English with a note (test_a_made_up_untranslated_variant_...).
@@ -30,13 +30,6 @@ NOT_TRANSLATED = {
     "fr": "Cette page n'est pas encore traduite en français ; elle est affichée en anglais.",
     "sv": "Den här sidan är ännu inte översatt till svenska; den visas på engelska.",
 }
-
-
-@pytest.fixture
-def four(app):
-    """The app with all four languages offered (issue 23 adds fr and sv to the switch)."""
-    app.config["LANGUAGES"] = ALL
-    return app
 
 
 def page(client, variant: str, lang: str) -> str:
@@ -67,7 +60,7 @@ def test_every_rules_page_exists_in_every_language_of_the_table():
 
 
 @pytest.fixture
-def folder(tmp_path, monkeypatch, four):
+def folder(tmp_path, monkeypatch, app):
     """A copy of rules_ref the app reads (as SCOREKEEPER_RULES_REF would name it), with a made-up variant that
     has no translation, and no translation of díszített's but a small French one written here."""
     copy = tmp_path / "rules_ref"
@@ -84,7 +77,7 @@ def folder(tmp_path, monkeypatch, four):
     monkeypatch.setattr(variants, "RULES_REF", copy)
     monkeypatch.setattr(variants, "_RULES_CACHE", {})
     variants.registry.cache_clear()
-    four.config["RULES_REF"] = str(copy)
+    app.config["RULES_REF"] = str(copy)
     yield copy
     variants.registry.cache_clear()
 
@@ -149,7 +142,7 @@ def footnotes(html: str) -> str:
     ("fr", "quand les triples rouges comptent en plus", "l. 71 ne le dit que pour la série"),
     ("sv", "när röda treor räknas plus", "r. 71 säger det bara för hela uppsättningen"),
 ])
-def test_a_decision_and_its_source_are_said_in_the_pages_language(client, four, lang, summary, source):
+def test_a_decision_and_its_source_are_said_in_the_pages_language(client, app, lang, summary, source):
     html = page(client, "samba", lang).replace("&#39;", "'")
     cell = decision_cell(html, "red_three_sign")
     assert "<code>S39</code>" in cell and summary in cell and re.search(r"<sup>\d+</sup>", cell)
@@ -157,13 +150,13 @@ def test_a_decision_and_its_source_are_said_in_the_pages_language(client, four, 
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "fr", "sv"])
-def test_a_decisions_seeds_are_named_by_their_titles_in_the_pages_language(client, four, lang):
+def test_a_decisions_seeds_are_named_by_their_titles_in_the_pages_language(client, app, lang):
     notes = footnotes(page(client, "international", lang)).replace("&#39;", "'")
     assert seed_title("003", lang) in notes and seed_title("004", lang) in notes
     assert not re.search(r"\bseeds? \d{3}", notes)
 
 
-def test_a_decision_of_ids_only_shows_its_ids_and_no_summary(client, four):
+def test_a_decision_of_ids_only_shows_its_ids_and_no_summary(client, app):
     option = registry()["keltis"].options[0]
     assert re.fullmatch(r"K\d", option.decision)
     cell = decision_cell(page(client, "keltis", "fr"), option.name)
