@@ -36,6 +36,18 @@
     return node;
   }
 
+  /* What was understood, in the letters of the page's keys (issue 23: "Compris comme R R R JK" beside keys R D V,
+     not the notation's K K K JK): the answer's notation (the API's and the phone's offline checker's alike) written
+     with the faces of the keys the server rendered, each token read by the page's letters table
+     (ScorekeeperNotation.face, as the hand form's meld buttons are); no card is decided here. */
+  var faces = {};
+  Array.prototype.forEach.call(keypad.querySelectorAll("[data-card]"), function (b) {
+    if (b.getAttribute("data-card") !== "|") { faces[b.getAttribute("data-card")] = b.textContent.trim(); }
+  });
+  function said(v) {
+    return v.understood.split(" ").map(function (t) { return t === "|" ? t : window.ScorekeeperNotation.face(t, faces); }).join(" ");
+  }
+
   function label(v) {
     /* whole labels per rank and suit, as the server's kind_label (issue 23: French "groupe d'as") */
     if (v.kind === "group" && strings.groups && strings.groups[v.rank]) { return strings.groups[v.rank]; }
@@ -140,7 +152,7 @@
     }
     // issue 23: what the cards were read as, in the page's notation (a dictated meld is seen as its cards); last,
     // so the verdict's reason stays right under it
-    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", strings.understood.replace("{cards}", v.understood))); }
+    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", strings.understood.replace("{cards}", said(v)))); }
     result.replaceChildren ? result.replaceChildren(box) : (result.textContent = "", result.appendChild(box));
   }
 

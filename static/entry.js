@@ -145,14 +145,25 @@
       if (checking && unanswered().length) { checking.ask(null); }
     }
 
+    /* Cards of the answer's notation with the faces of the page's keys (issue 23), each token read by the page's
+       letters table (ScorekeeperNotation.face, as the meld buttons are): the answer says the notation. */
+    var faces = {};
+    each("[data-keypad] [data-card]", function (b) { faces[b.dataset.card] = b.textContent.trim(); });
+    function saidCards(text) {
+      return text.split(" ").map(function (t) { return t === "|" ? t : N.face(t, faces); }).join(" ");
+    }
+
     function describe(text, wentOut) {
       var v = verdicts[key(text, wentOut)];
       // issue 23: a meld typed in words ("three kings") counts the cards it was understood as, and says them
       var read = v && typeof v.understood === "string" ? N.tokens(v.understood.replace(/\|/g, " ")) : null;
       var n = read ? read.length : count(text);
       var out = n + " " + (isOne(n) ? strings.card : strings.cards);
-      if (read && strings.understood && v.understood.toUpperCase() !== N.tokens(text).join(" ").toUpperCase()) {
-        out += " · " + strings.understood.replace("{cards}", v.understood);
+      // said in the letters of the page's keys (a French "quatre valets" is V V V V, not J J J J); not said when it
+      // is what was typed, in either writing
+      var said = read ? saidCards(v.understood) : "", typedAs = N.tokens(text).join(" ").toUpperCase();
+      if (read && strings.understood && v.understood.toUpperCase() !== typedAs && said.toUpperCase() !== typedAs) {
+        out += " · " + strings.understood.replace("{cards}", said);
       }
       if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked" }; }
       if (!v) { return { text: out, state: "" }; }

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from scorekeeper import service
 from scorekeeper.fronts import FRONTS
-from scorekeeper.display.keypad import face, notation_lang, typed
+from scorekeeper.display.keypad import face, notation_lang, said_cards, typed
 from scorekeeper.limiter import limit
 from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
 from scorekeeper.rules.tables.groups import group_of, grouped
@@ -83,7 +83,9 @@ def decisions(options: list[Mapping[str, Any]], lang: str = "en"
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
     """What the result region shows: the verdict with localized labels and problem titles."""
     return {**verdict, "label": kind_label(verdict), "melds": [present(m) for m in verdict.get("melds", [])],
-            "problems": [{**p, "title": problem_title(p), "message": say(p)} for p in verdict["problems"]]}
+            "problems": [{**p, "title": problem_title(p), "message": say(p)} for p in verdict["problems"]],
+            # what was understood in the letters of the page's keys (issue 23), as the API's understood_said
+            **({"understood_said": said_cards(verdict["understood"])} if "understood" in verdict else {})}
 
 
 def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
