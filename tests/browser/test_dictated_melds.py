@@ -54,6 +54,31 @@ def test_a_meld_dictated_into_a_swedish_hand_form_is_counted_and_said_as_underst
     assert page.locator("[data-keypad] button[data-card='JK']").inner_text() == "J"
 
 
+def test_a_dictated_line_of_two_melds_gets_a_status_per_meld_as_two_typed_lines_do(page: Page, live_server):
+    """A "then" word ends a meld (rules/cards.py split_melds): one dictated line is two melds, each with its own
+    count, cards understood (in the page's key letters) and verdict, the red canasta named; and the same verdicts
+    as the two melds typed on two lines."""
+    page.set_viewport_size(NARROW)
+    speak(page, live_server, "fr")
+    with live_server.app.extensions["scorekeeper_sessions"]() as db:
+        token = matches.create_match(db, variant="diszitett", options=None,
+                                     sides=[{"name": "Anna"}, {"name": "Béla"}]).edit_token
+    page.goto(f"{live_server.url}/m/{token}/hands/new")
+    melds = page.locator("section.side").first.locator("textarea")
+    status = page.locator("section.side").first.locator(".meld-status li")
+    melds.fill("sept dames puis trois rois et un joker")
+    expect(status).to_have_text([re.compile(r"7 cartes · compris comme D D D D D D D · canasta rouge ✓$"),
+                                 re.compile(r"4 cartes · compris comme R R R JK · .+ ✓$")])
+    dictated = status.all_inner_texts()
+    melds.fill("sept dames\ntrois rois et un joker")
+    expect(status).to_have_text([re.compile(r"7 cartes · compris comme D D D D D D D · canasta rouge ✓$"),
+                                 re.compile(r"4 cartes · compris comme R R R JK · .+ ✓$")])
+    assert status.all_inner_texts() == dictated
+    # both statuses pick the one line they came from for correcting (static/keypad.js)
+    status.nth(1).locator(".meld-pick").click()
+    expect(status.nth(1)).to_have_class(re.compile(r"\bselected\b"))
+
+
 def test_offline_the_phone_reads_the_page_s_language_too(page: Page, live_server):
     live_server.app.config["PYODIDE_DIR"] = str(fetched_pyodide())
     speak(page, live_server, "hu")
