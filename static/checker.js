@@ -24,7 +24,7 @@
      scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
   var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
   function digits(n) { return grouping.format(Math.abs(n)); }
-  function number(n) { return typeof n === "number" ? (n < 0 ? "-" : "") + digits(n) : n; }   // as the server writes it
+  function number(n) { return typeof n === "number" ? (n < 0 ? "\u2212" : "") + digits(n) : n; }   // as the server writes it (−20)
   function format(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
