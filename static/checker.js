@@ -110,7 +110,7 @@
       item.setAttribute("data-code", p.code);
       var title = strings.titles && strings.titles[p.code];
       if (title) {
-        item.appendChild(el("strong", null, title + ":"));
+        item.appendChild(el("strong", null, title + (strings.colon || ":")));
         item.appendChild(document.createTextNode(" "));
       }
       item.appendChild(el("span", null, p.message));     // the API says it in the page's language
@@ -128,7 +128,7 @@
     var hasProblems = v.problems && v.problems.length;
     box.appendChild(el("p", "verdict-word", v.legal ? strings.legal : strings.illegal));
     if (v.melds && v.melds.length) {
-      var total = el("p", "verdict-opening", strings.opening_value + ": ");
+      var total = el("p", "verdict-opening", strings.opening_value + (strings.colon || ":") + " ");
       total.appendChild(el("strong", null, number(v.opening_value)));
       if (min !== null) { total.appendChild(document.createTextNode(" (" + format(strings.minimum, {n: number(min)}) + ")")); }
       box.appendChild(total);

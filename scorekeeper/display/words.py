@@ -293,6 +293,13 @@ def say_refusal(exc: Any) -> tuple[str, bool]:
     return (headed(where, reason) if where else reason), english
 
 
+def colon() -> str:
+    """The colon after a label, as the page's language writes it (":", French "\u00a0:"), for a template or a
+    script that puts markup between the label and what follows: HEAD_JOIN with nothing joined, its space after
+    the colon left to the caller."""
+    return gettext(HEAD_JOIN.template, head="", rest="").rstrip(" ")
+
+
 def headed(head: str, rest: str) -> str:
     """``head: rest`` as the page's language joins a label and what is said of it (rules/phrases.py HEAD_JOIN: a
     French page writes a no-break space before the colon)."""

@@ -26,7 +26,7 @@ from scorekeeper.rules.tables.sources import name_sources, source_word
 from scorekeeper.rules.tables.words import decision_parts
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
-from scorekeeper.display.words import (GROUP_LABELS, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label,
+from scorekeeper.display.words import (GROUP_LABELS, colon, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label,
                                        problem_title, say, say_error, shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)
@@ -97,6 +97,7 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
             "groups": {k: str(v) for k, v in GROUP_LABELS.items()},
             "sequences": {k: str(v) for k, v in SEQUENCE_LABELS.items()},
             "titles": {k: str(v) for k, v in PROBLEM_TITLES.items()},
+            "colon": colon(),          # a label's colon as the page's language writes it (French "\u00a0:")
             "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
             "minimum": gettext("minimum %(n)s"),

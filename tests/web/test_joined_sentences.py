@@ -44,3 +44,14 @@ def test_the_core_s_english_joins_as_before():
     """The record's English messages (the API, the CLI) are the core's own templates: unchanged."""
     assert compose(["Anna", "red"], ["a group needs 3", "too many wilds"]) == "Anna: red: a group needs 3; too many wilds"
     assert compose([], ["one"]) == "one" and compose(["Anna"], []) == "Anna: "
+
+
+@pytest.mark.parametrize("lang, label", [("fr", "Valeur de première pose\u00a0: <strong>"), ("en", "Opening value: <strong>")])
+def test_a_label_s_colon_on_a_page_is_the_language_s(client, lang, label):
+    """The checker's opening value (templates/checker.html, static/checker.js: the colon() the page hands it)."""
+    client.set_cookie("lang", lang)
+    html = client.get("/checker").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+    response = client.post("/checker", data={"csrf_token": csrf, "variant": "diszitett", "cards": "K K K | 8 8 8"})
+    assert label in unescape(response.get_data(as_text=True))
+    assert (f'"colon": "{NBSP}:"' if lang == "fr" else '"colon": ":"') in unescape(html).replace("\\u00a0", NBSP)
