@@ -9,6 +9,7 @@ from flask_babel import Babel
 from scorekeeper.languages import LANGUAGE_NAMES
 from scorekeeper.display.numbers import points, signed_points
 from scorekeeper.display.keypad import notation_lang
+from scorekeeper.display.words import colon
 from scorekeeper.rules.cards import written
 
 babel = Babel()
@@ -32,6 +33,8 @@ def init_app(app: Flask) -> None:
     # Points in the reader's style on every page and PDF (display/numbers.py): ``{{ total | points }}``.
     app.jinja_env.filters["points"] = points
     app.jinja_env.filters["signed_points"] = signed_points
+    # A label's colon as the language writes it (French "Pénalité : …"): ``{{ label }}{{ colon() }} …``.
+    app.jinja_env.globals["colon"] = colon
     # Stored cards as the page's language writes them (rules/cards.py written): a Swedish page's jack is Kn, since
     # there J alone is the joker (seed 004); ``{{ meld['cards'] | cards }}``.
     app.jinja_env.filters["cards"] = lambda text: written(text, notation_lang()) if isinstance(text, str) else text

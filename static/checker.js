@@ -24,7 +24,7 @@
      scorekeeper/display/numbers.py does: the page's <html lang> and CLDR's separators; the sign written apart. */
   var grouping = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 0 });
   function digits(n) { return grouping.format(Math.abs(n)); }
-  function number(n) { return typeof n === "number" ? (n < 0 ? "-" : "") + digits(n) : n; }   // as the server writes it
+  function number(n) { return typeof n === "number" ? (n < 0 ? "\u2212" : "") + digits(n) : n; }   // as the server writes it (−20)
   function format(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
@@ -34,6 +34,18 @@
     if (className) { node.className = className; }
     if (text !== undefined && text !== null) { node.textContent = String(text); }
     return node;
+  }
+
+  /* What was understood, in the letters of the page's keys (issue 23: "Compris comme R R R JK" beside keys R D V,
+     not the notation's K K K JK): the answer's notation (the API's and the phone's offline checker's alike) written
+     with the faces of the keys the server rendered, each token read by the page's letters table
+     (ScorekeeperNotation.face, as the hand form's meld buttons are); no card is decided here. */
+  var faces = {};
+  Array.prototype.forEach.call(keypad.querySelectorAll("[data-card]"), function (b) {
+    if (b.getAttribute("data-card") !== "|") { faces[b.getAttribute("data-card")] = b.textContent.trim(); }
+  });
+  function said(v) {
+    return v.understood.split(" ").map(function (t) { return t === "|" ? t : window.ScorekeeperNotation.face(t, faces); }).join(" ");
   }
 
   function label(v) {
@@ -98,7 +110,7 @@
       item.setAttribute("data-code", p.code);
       var title = strings.titles && strings.titles[p.code];
       if (title) {
-        item.appendChild(el("strong", null, title + ":"));
+        item.appendChild(el("strong", null, title + (strings.colon || ":")));
         item.appendChild(document.createTextNode(" "));
       }
       item.appendChild(el("span", null, p.message));     // the API says it in the page's language
@@ -116,7 +128,7 @@
     var hasProblems = v.problems && v.problems.length;
     box.appendChild(el("p", "verdict-word", v.legal ? strings.legal : strings.illegal));
     if (v.melds && v.melds.length) {
-      var total = el("p", "verdict-opening", strings.opening_value + ": ");
+      var total = el("p", "verdict-opening", strings.opening_value + (strings.colon || ":") + " ");
       total.appendChild(el("strong", null, number(v.opening_value)));
       if (min !== null) { total.appendChild(document.createTextNode(" (" + format(strings.minimum, {n: number(min)}) + ")")); }
       box.appendChild(total);
@@ -140,7 +152,7 @@
     }
     // issue 23: what the cards were read as, in the page's notation (a dictated meld is seen as its cards); last,
     // so the verdict's reason stays right under it
-    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", strings.understood.replace("{cards}", v.understood))); }
+    if (v.understood && strings.understood) { box.appendChild(el("p", "verdict-understood", strings.understood.replace("{cards}", said(v)))); }
     result.replaceChildren ? result.replaceChildren(box) : (result.textContent = "", result.appendChild(box));
   }
 

@@ -145,20 +145,45 @@
       if (checking && unanswered().length) { checking.ask(null); }
     }
 
+    /* Cards of the answer's notation with the faces of the page's keys (issue 23), each token read by the page's
+       letters table (ScorekeeperNotation.face, as the meld buttons are): the answer says the notation. */
+    var faces = {};
+    each("[data-keypad] [data-card]", function (b) { faces[b.dataset.card] = b.textContent.trim(); });
+    function saidCards(text) {
+      return text.split(" ").map(function (t) { return t === "|" ? t : N.face(t, faces); }).join(" ");
+    }
+
+    /* The status of each meld of a line: one, or one per meld where the server split the line ("sept dames puis
+       trois rois et un joker": a "then" word ends a meld, rules/cards.py split_melds; issue 23), each with its own
+       verdict and cards, as two typed lines get. The answer is then an opening's: its melds in order, and what
+       was understood of each apart by " | ". */
     function describe(text, wentOut) {
       var v = verdicts[key(text, wentOut)];
+      var parts = v && v.melds && v.melds.length > 1 && typeof v.understood === "string" ? v.understood.split(" | ") : [];
+      if (parts.length > 1 && parts.length === v.melds.length) {
+        return v.melds.map(function (meld, j) { return status(meld, parts[j], ""); });
+      }
+      return [status(v, v && v.understood, text)];
+    }
+
+    /* One meld's status: its card count, what it was understood as when that is not what was typed, its verdict. */
+    function status(v, understood, text) {
       // issue 23: a meld typed in words ("three kings") counts the cards it was understood as, and says them
-      var read = v && typeof v.understood === "string" ? N.tokens(v.understood.replace(/\|/g, " ")) : null;
+      var read = v && typeof understood === "string" ? N.tokens(understood.replace(/\|/g, " ")) : null;
       var n = read ? read.length : count(text);
       var out = n + " " + (isOne(n) ? strings.card : strings.cards);
-      if (read && strings.understood && v.understood.toUpperCase() !== N.tokens(text).join(" ").toUpperCase()) {
-        out += " · " + strings.understood.replace("{cards}", v.understood);
+      // said in the letters of the page's keys (a French "quatre valets" is V V V V, not J J J J); not said when it
+      // is what was typed, in either writing
+      var said = read ? saidCards(understood) : "", typedAs = N.tokens(text).join(" ").toUpperCase();
+      if (read && strings.understood && understood.toUpperCase() !== typedAs && said.toUpperCase() !== typedAs) {
+        out += " · " + strings.understood.replace("{cards}", said);
       }
-      if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked" }; }
-      if (!v) { return { text: out, state: "" }; }
-      if (v.legal) { return { text: out + " · " + (v.label || strings.legal) + " ✓", state: v.is_canasta ? "canasta" : "ok" }; }
+      var cards = read ? N.tokens(understood) : N.tokens(text);      // the cards read, once the server read them
+      if (!v && checking && checking.failing) { return { text: out + " · " + strings.unchecked, state: "unchecked", cards: cards }; }
+      if (!v) { return { text: out, state: "", cards: cards }; }
+      if (v.legal) { return { text: out + " · " + (v.label || strings.legal) + " ✓", state: v.is_canasta ? "canasta" : "ok", cards: cards }; }
       var reason = v.problems && v.problems.length ? v.problems[0].message : "";
-      return { text: out + " · ✗ " + reason, state: "bad" };
+      return { text: out + " · ✗ " + reason, state: "bad", cards: cards };
     }
 
     var pickable = !!(window.skKeypad && document.querySelector("[data-keypad]"));
@@ -175,26 +200,30 @@
         var melds = N.melds(field.value);
         list.textContent = "";
         melds.forEach(function (m, i) {
-          var item = document.createElement("li");
-          var d = describe(m, wentOut());
-          if (d.state) { item.className = d.state; }
-          if (pickable) {         // a button: tapping it selects the meld for correcting (keypad.js)
-            var pick = document.createElement("button");
-            pick.type = "button";
-            pick.className = "meld-pick";
-            pick.dataset.meld = String(i);
-            pick.setAttribute("aria-pressed", "false");
-            var cards = document.createElement("span");
-            cards.className = "meld-cards";
-            cards.textContent = window.skKeypad.compact(N.tokens(m));
-            pick.appendChild(cards);
-            pick.appendChild(document.createTextNode(" · " + d.text));
-            item.appendChild(pick);
-          } else { item.textContent = d.text; }
-          list.appendChild(item);
+          describe(m, wentOut()).forEach(function (d) { list.appendChild(line(d, i)); });
         });
         list.dispatchEvent(new CustomEvent("melds:drawn", { bubbles: true }));
         return melds;
+      }
+      /* A status line of the field's meld line ``i`` (several for a line the server split: each picks line i). */
+      function line(d, i) {
+        var item = document.createElement("li");
+        item.dataset.meld = String(i);
+        if (d.state) { item.className = d.state; }
+        if (pickable) {         // a button: tapping it selects the meld for correcting (keypad.js)
+          var pick = document.createElement("button");
+          pick.type = "button";
+          pick.className = "meld-pick";
+          pick.dataset.meld = String(i);
+          pick.setAttribute("aria-pressed", "false");
+          var cards = document.createElement("span");
+          cards.className = "meld-cards";
+          cards.textContent = window.skKeypad.compact(d.cards);
+          pick.appendChild(cards);
+          pick.appendChild(document.createTextNode(" · " + d.text));
+          item.appendChild(pick);
+        } else { item.textContent = d.text; }
+        return item;
       }
       field.addEventListener("input", function () {
         redraw();

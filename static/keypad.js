@@ -165,7 +165,8 @@
     if (!s) { return; }
     if (state.target === "hand" && state.meld === null) { reveal(field(state.side, "hand")); return; }
     var items = s.querySelectorAll(".meld-status > li");
-    reveal(state.meld !== null ? items[state.meld] : items[items.length - 1] || field(state.side, "melds"));
+    var chosen = state.meld !== null ? s.querySelector('.meld-status > li[data-meld="' + state.meld + '"]') || items[state.meld] : null;
+    reveal(chosen || items[items.length - 1] || field(state.side, "melds"));
   }
 
   /* Keys on a selected meld: a rank adds to it (or replaces the selected card), ×N sets a count in it, ⌫ removes
@@ -218,13 +219,17 @@
     var items = list.querySelectorAll(":scope > li");
     // a verdict arriving makes a line taller: what was just typed is brought back in sight, only just after a key
     if (side === state.side && Date.now() < state.revealUntil) { setTimeout(revealTyped, 0); }
+    var edited = false;
     Array.prototype.forEach.call(items, function (li, i) {
-      var on = side === state.side && i === state.meld;
+      // the field's meld line the status is of: a line the server split into melds has a status per meld (issue 23)
+      var index = li.dataset.meld !== undefined ? +li.dataset.meld : i;
+      var on = side === state.side && index === state.meld;
       li.classList.toggle("selected", on);
       var pick = li.querySelector(".meld-pick");
       if (pick) { pick.setAttribute("aria-pressed", String(on)); }
-      if (!on) { return; }
-      var meld = readMelds(field(side, "melds")).melds[i] || [];
+      if (!on || edited) { return; }
+      edited = true;              // the line's cards once, under its first status
+      var meld = readMelds(field(side, "melds")).melds[index] || [];
       var box = document.createElement("div");
       box.className = "meld-edit";
       meld.forEach(function (t, j) {

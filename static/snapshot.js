@@ -89,7 +89,7 @@
       var name = element("th", "", side.name);
       name.setAttribute("scope", "row");
       row.appendChild(name);
-      row.appendChild(element("td", "", (side.total < 0 ? "-" : "") + digits(side.total)));
+      row.appendChild(element("td", "", (side.total < 0 ? "\u2212" : "") + digits(side.total)));
       if (withMinimum) { row.appendChild(element("td", "", side.minimum === null ? "–" : String(side.minimum))); }
       body.appendChild(row);
     });

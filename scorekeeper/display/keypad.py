@@ -26,7 +26,8 @@ from typing import Any
 
 from flask_babel import LazyString, get_locale, lazy_gettext as _l, lazy_pgettext
 
-from scorekeeper.rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE, Card, format_cards, language
+from scorekeeper.rules.cards import DEUCE, JOKER, NATURAL_RANKS, SUITS, THREE, Card, format_cards, language, parse_card
+from scorekeeper.rules.errors import NotationError
 from scorekeeper.rules.canasta.schema import RedThreeInHand
 
 #: A key: what the button shows, the notation it types, and a name for screen readers.
@@ -63,6 +64,26 @@ def typed(rank: str) -> Any:
 def face(rank: str) -> Any:
     """What a key of ``rank`` shows: its letter in the page's language (the meld checker's keys too)."""
     return _FACES.get(rank, rank)
+
+
+def said_cards(text: str, lang: str | None = None) -> str:
+    """Cards in the notation (as ``lang`` writes it: rules/meld_check.py's ``understood``, melds apart by " | ")
+    written with the faces of the page's keys: a French page's ``K K K JK`` is ``R R R JK``, a Hungarian one's
+    ``J J J J`` is ``B B B B`` (issue 23: "understood as …" showed the international letters beside keys showing
+    the page's). A suit is its sign, as on the keys ("R♥"); what is no card stays as written. Reads back as the
+    same cards in ``lang``, since each face is one of its letters (card_words.LETTERS)."""
+    lang = lang or notation_lang()
+
+    def one(token: str) -> str:
+        if token == "|":
+            return token
+        try:
+            card = parse_card(token, lang=lang)
+        except NotationError:
+            return token
+        return str(_FACES.get(card.rank, card.rank)) + (_SUIT_SIGNS[card.suit] if card.suit else "")
+
+    return " ".join(one(token) for token in text.split())
 
 
 @dataclass(frozen=True, slots=True)

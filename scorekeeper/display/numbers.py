@@ -2,8 +2,10 @@
 
 English writes ``10,000``; Hungarian and Swedish ``10 000`` with a no-break space, French ``10 000`` with a narrow
 no-break space (U+202F), and Hungarian leaves four digits whole (``1000``): each language's CLDR group separator,
-through Babel's ``format_decimal`` with the page's locale, so one number is never split over two lines. The minus
-stays a hyphen-minus as Babel writes it in all four; the sheet's signed cells write U+2212 (``signed_points``).
+through Babel's ``format_decimal`` with the page's locale, so one number is never split over two lines. A negative
+is written with the typographic minus (U+2212, ``−20``) wherever it prints, as the sheet's signed cells
+(``signed_points``) and the PDF always wrote it; Babel's hyphen-minus had made the hand page's "−20" a "-20"
+beside them (issue 23's polish).
 
 Only what a person reads: a page's text, a PDF, a notice or flash, the short answer of a save (its totals line).
 Never the JSON API, an export, a ``data-`` attribute a script reads, or an input's value: those stay ``10000``, the
@@ -30,6 +32,8 @@ def points(value: Any) -> Any:
     (``None``, a dash, text) unchanged, so a template may pass a cell's value as it comes."""
     if isinstance(value, bool) or not isinstance(value, int):
         return value
+    if value < 0:
+        return "\u2212" + str(points(-value))
     if not has_app_context():         # no page and no reader (the rules core's tests, a script): plain digits
         return str(value)
     locale = get_locale()

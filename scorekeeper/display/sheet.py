@@ -21,7 +21,7 @@ from scorekeeper.rules.tables.house import house_block
 from scorekeeper.rules.tables.house_fields import key_label
 from scorekeeper.rules.phrases import Phrase
 from scorekeeper.display.numbers import points
-from scorekeeper.display.words import colour_word, say_phrase, table_word
+from scorekeeper.display.words import colour_word, headed, say_phrase, table_word
 
 
 def colour_words() -> dict[str, str]:
@@ -165,7 +165,7 @@ def _bracket_rows(rows: list[Any]) -> str:
         else:
             span = _("%(points)s and more", points=points(start))
         rest = ", ".join(house_value(v) for k, v in row.items() if k != "from")
-        said.append(f"{span}: {rest}")
+        said.append(headed(span, rest))
     return " · ".join(said)
 
 

@@ -27,7 +27,7 @@ from markupsafe import escape
 from scorekeeper.display.keypad import face
 from scorekeeper.display.numbers import points
 from scorekeeper.rules import speech
-from scorekeeper.rules.phrases import WORD_KINDS, Phrase, ordinal
+from scorekeeper.rules.phrases import HEAD_JOIN, WORD_KINDS, Phrase, compose, ordinal
 
 # The meld shapes that are no canasta kind of a table (a canasta kind's label is a table word: table_word).
 SHAPE_LABELS = {
@@ -287,10 +287,23 @@ def say_refusal(exc: Any) -> tuple[str, bool]:
     as the file writes it) and why; and whether it stayed English (a reason the core has no phrase for)."""
     reason = say_error(exc)
     if exc.problems:
-        reason += ": " + "; ".join(say(p) for p in exc.problems)
+        reason = compose([reason], [say(p) for p in exc.problems], table_word)
     where = _in_page_language(exc.where.render(), lambda: _translated(exc.where)) if exc.where else exc.part
     english = exc.says is None and str(get_locale()) != "en"
-    return (f"{where}: {reason}" if where else reason), english
+    return (headed(where, reason) if where else reason), english
+
+
+def colon() -> str:
+    """The colon after a label, as the page's language writes it (":", French "\u00a0:"), for a template or a
+    script that puts markup between the label and what follows: HEAD_JOIN with nothing joined, its space after
+    the colon left to the caller."""
+    return gettext(HEAD_JOIN.template, head="", rest="").rstrip(" ")
+
+
+def headed(head: str, rest: str) -> str:
+    """``head: rest`` as the page's language joins a label and what is said of it (rules/phrases.py HEAD_JOIN: a
+    French page writes a no-break space before the colon)."""
+    return gettext(HEAD_JOIN.template, head=head, rest=rest)
 
 
 def said(problems: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from markupsafe import Markup
 from scorekeeper.display.chart import score_race_svg
 from scorekeeper.rules import Rules
 from scorekeeper.display.sheet import chart_labels, hand_cells, match_end_words, opening_short, opening_words, sheet_words
-from scorekeeper.display.words import kind_label, penalty_label
+from scorekeeper.display.words import headed, kind_label, penalty_label
 from scorekeeper.display.keypad import notation_lang
 from scorekeeper.rules.cards import written
 from scorekeeper.pdf.facts import CHART_SIZE, cached_gettext, changed_options, match_facts
@@ -76,7 +76,7 @@ def _side_text(side: Mapping[str, Any], canasta_kinds: set[str], label: Callable
             continue                      # the canasta's bonus is printed with its meld
         count = f"{item['count']} × " if item["count"] > 1 else ""
         extras.append(f"{count}{label(item['label'])} {num(item['points'])}")
-    extras += [f"{w['penalty']}: {penalty_label(item['item'], item['label'])} {num(item['points'])}"
+    extras += [headed(w["penalty"], f"{penalty_label(item['item'], item['label'])} {num(item['points'])}")
                for item in side["penalty_items"]]
     cards = f"{w['card_value']} {num(side['card_value'])}"
     if side["hand_value"]:

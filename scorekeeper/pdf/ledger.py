@@ -21,10 +21,10 @@ MAX_GROUP = 4            # sides side by side in one ledger; five or six are sta
 
 def num(value: int | None) -> str:
     """A score as printed: a true minus sign for negatives, the digits grouped as the page's language writes them
-    (issue 23: ``10 000``); a missing value is an en dash."""
+    (issue 23: ``10 000``), as display/numbers.py points writes every score; a missing value is an en dash."""
     if value is None:
         return "–"
-    return f"\u2212{points(-value)}" if value < 0 else str(points(value))
+    return str(points(value))
 
 
 def groups(names: Sequence[str], most: int = MAX_GROUP) -> list[list[str]]:

@@ -112,5 +112,21 @@ def named(name: str) -> Phrase:
     return Phrase("%(side)s", (("side", name),))
 
 
-def compose(heads: Iterable[str], phrases: Iterable[str]) -> str:
-    return ": ".join([*heads, "; ".join(phrases)])
+#: How a sentence joins a head ("Anna", a Keltis row's colour) to what is said of it, and one clause to the next:
+#: msgids, since languages space them otherwise (French writes a no-break space before ":" and ";", so a French
+#: page read "Combinaison 1 : Anna: un groupe…" before issue 23's polish). Phrases, so the phone's phrasebook
+#: holds them too (web/offline.py collects ``phrase("…")`` templates).
+HEAD_JOIN = phrase("%(head)s: %(rest)s")
+CLAUSE_JOIN = phrase("%(clause)s; %(more)s")
+
+
+def compose(heads: Iterable[str], phrases: Iterable[str], text: Callable[[str], str] = str) -> str:
+    """``head: head: phrase; phrase``, joined as the language does: ``text`` gives a template in the sentence's
+    language (rules/speech.py passes the word table's; the core's English is the templates themselves)."""
+    clauses = list(phrases)
+    said = clauses[0] if clauses else ""
+    for clause in clauses[1:]:
+        said = text(CLAUSE_JOIN.template) % {"clause": said, "more": clause}
+    for head in reversed(list(heads)):
+        said = text(HEAD_JOIN.template) % {"head": head, "rest": said}
+    return said

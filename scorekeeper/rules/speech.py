@@ -108,7 +108,7 @@ def say(problem: Mapping[str, Any], table: WordTable) -> str:
         return str(problem["message"])
     return in_language(str(problem["message"]), lambda: compose(
         [translated(Phrase.from_dict(h), table) for h in sentence["heads"]],
-        [translated(Phrase.from_dict(p), table) for p in sentence["phrases"]]), table)
+        [translated(Phrase.from_dict(p), table) for p in sentence["phrases"]], table.text), table)
 
 
 def say_error(exc: Exception, table: WordTable) -> str:

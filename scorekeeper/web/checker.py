@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from scorekeeper import service
 from scorekeeper.fronts import FRONTS
-from scorekeeper.display.keypad import face, notation_lang, typed
+from scorekeeper.display.keypad import face, notation_lang, said_cards, typed
 from scorekeeper.limiter import limit
 from scorekeeper.rules import NotationError, ScorekeeperError, get_variant
 from scorekeeper.rules.tables.groups import group_of, grouped
@@ -26,7 +26,7 @@ from scorekeeper.rules.tables.sources import name_sources, source_word
 from scorekeeper.rules.tables.words import decision_parts
 from scorekeeper.rules.tables.reference import TRANSLATIONS, strip_markers, translated_path
 from scorekeeper.rules.tables.variants import default_variant
-from scorekeeper.display.words import (GROUP_LABELS, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label,
+from scorekeeper.display.words import (GROUP_LABELS, colon, PROBLEM_TITLES, SEQUENCE_LABELS, SHAPE_LABELS, kind_label,
                                        problem_title, say, say_error, shown_variant, table_word)
 
 bp = Blueprint("checker", __name__)
@@ -83,7 +83,9 @@ def decisions(options: list[Mapping[str, Any]], lang: str = "en"
 def present(verdict: Mapping[str, Any]) -> dict[str, Any]:
     """What the result region shows: the verdict with localized labels and problem titles."""
     return {**verdict, "label": kind_label(verdict), "melds": [present(m) for m in verdict.get("melds", [])],
-            "problems": [{**p, "title": problem_title(p), "message": say(p)} for p in verdict["problems"]]}
+            "problems": [{**p, "title": problem_title(p), "message": say(p)} for p in verdict["problems"]],
+            # what was understood in the letters of the page's keys (issue 23), as the API's understood_said
+            **({"understood_said": said_cards(verdict["understood"])} if "understood" in verdict else {})}
 
 
 def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
@@ -95,6 +97,7 @@ def js_strings(catalogue: list[dict[str, Any]]) -> dict[str, Any]:
             "groups": {k: str(v) for k, v in GROUP_LABELS.items()},
             "sequences": {k: str(v) for k, v in SEQUENCE_LABELS.items()},
             "titles": {k: str(v) for k, v in PROBLEM_TITLES.items()},
+            "colon": colon(),          # a label's colon as the page's language writes it (French "\u00a0:")
             "legal": gettext("Legal"), "illegal": gettext("Not legal"), "card_value": gettext("Card value"),
             "bonus": gettext("Canasta bonus"), "opening_value": gettext("Opening value"),
             "minimum": gettext("minimum %(n)s"),

@@ -186,7 +186,8 @@ def test_the_points_filter_keeps_the_minus_and_leaves_other_values_alone(app, la
     from scorekeeper.display.numbers import points, signed_points
 
     with app.test_request_context(headers={"Accept-Language": lang}):
-        assert points(-10035) == "-" + GROUPED[lang] and points(None) is None and points("–") == "–"
+        assert points(-10035) == "\u2212" + GROUPED[lang] and points(None) is None and points("–") == "–"
+        assert points(-20) == "\u2212" "20"           # the hand page's card value, as the sheet writes it
         assert signed_points(-10035) == "\u2212\u202f" + GROUPED[lang] and signed_points(50) == "+\u202f50"
         assert points(999) == "999" and points(True) is True
 

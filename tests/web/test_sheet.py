@@ -89,7 +89,8 @@ def test_sheet_shows_base_card_value_score_taxed_score_and_running_total(client,
     rows = hand_rows(page)
     assert rows == [
         [{"total": "running total 6,690", "parts": "base 5,700 card value + 990 = hand score 6,690"},
-         {"total": "running total -10", "parts": "base 0 card value − 10 = hand score -10"}],
+         # a negative score with the typographic minus, as the signed card value (display/numbers.py points)
+         {"total": "running total −10", "parts": "base 0 card value − 10 = hand score −10"}],
         # Anna's total before hand 2 is 6690 (5000–6999: halved): 1015 ends in 5 → 1020 → 510; 6690 + 510 = 7200.
         [{"total": "running total 7,200",
           "parts": "base 900 card value + 115 = hand score 1,015 → taxed score 510"},

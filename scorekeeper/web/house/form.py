@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext
 
+from scorekeeper.display.words import headed
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.tables import house as core
@@ -110,7 +111,7 @@ def _read_number(form: Mapping[str, str], name: str, key: str, got: HouseInput, 
     if value is None:
         message = gettext("Give a whole number.") if not raw.strip() else \
             gettext("“%(text)s” is not a whole number.", text=raw.strip()[:20])
-        got.add(key, f"{what}: {message}" if what else message)
+        got.add(key, headed(what, message) if what else message)
     return value
 
 

@@ -11,7 +11,7 @@ from flask_babel import gettext, ngettext
 
 from scorekeeper.rules.tables import house as core
 from scorekeeper.rules.tables.house_fields import GROUP_LABELS, HouseField
-from scorekeeper.display.words import humanize
+from scorekeeper.display.words import headed, humanize
 from scorekeeper.web.house.form import PREFIX, ROWS_MOST, HouseInput, fields_for
 from scorekeeper.web.house.words import COLUMNS, choice_word, columns_of, dom_id, part_label, say, shown, yes_no
 
@@ -50,7 +50,7 @@ def _field_view(f: HouseField, variant_name: str, value: Any, typed: Mapping[str
                 errors: list[str]) -> dict[str, Any]:
     name = PREFIX + f.key
     out: dict[str, Any] = {"key": f.key, "name": name, "id": dom_id(name), "kind": f.kind, "label": say(f.label),
-                           "variant": f"{variant_name}: {shown(f, f.value)}", "low": f.low, "high": f.high,
+                           "variant": headed(variant_name, shown(f, f.value)), "low": f.low, "high": f.high,
                            "errors": errors}
     if f.kind == "int":
         out["value"] = typed.get(name, "" if value is None else str(value))

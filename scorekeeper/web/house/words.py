@@ -11,7 +11,7 @@ from flask_babel import gettext, lazy_gettext as _l
 from scorekeeper.rules.tables.house_fields import HouseField, key_label
 from scorekeeper.rules.phrases import Phrase
 from scorekeeper.rules.canasta.schema import OpeningCanasta, TaxMethod
-from scorekeeper.display.words import PAGE_WORDS, humanize, table_word
+from scorekeeper.display.words import PAGE_WORDS, headed, humanize, table_word
 from scorekeeper.display.words import _in_page_language   # noqa: PLC2701 - the one place a phrase's fallback rule is kept
 
 WORD_ARGS = ("what", "shape")    # a label's arguments that are words of the catalogue, not values
@@ -103,7 +103,7 @@ def _bracket_text(f: HouseField, row: Mapping[str, Any]) -> str:
     start = gettext("from the start") if row.get("from") == START else gettext("from %(n)s", n=row.get("from"))
     parts = [str(row[c]) if c == "minimum" else choice_word(str(row[c]), c)
              for c in columns_of(f)[1:] if c in row]
-    return f"{start}: {', '.join(parts)}"
+    return headed(start, ", ".join(parts))
 
 
 def part_label(f: HouseField, i: int) -> str:
