@@ -8,9 +8,8 @@ from flask_babel import Babel
 
 from scorekeeper.languages import LANGUAGE_NAMES
 from scorekeeper.display.numbers import points, signed_points
-from scorekeeper.display.keypad import notation_lang
+from scorekeeper.display.keypad import said_cards
 from scorekeeper.display.words import colon
-from scorekeeper.rules.cards import written
 
 babel = Babel()
 LANG_COOKIE = "lang"
@@ -35,6 +34,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed_points"] = signed_points
     # A label's colon as the language writes it (French "Pénalité : …"): ``{{ label }}{{ colon() }} …``.
     app.jinja_env.globals["colon"] = colon
-    # Stored cards as the page's language writes them (rules/cards.py written): a Swedish page's jack is Kn, since
-    # there J alone is the joker (seed 004); ``{{ meld['cards'] | cards }}``.
-    app.jinja_env.filters["cards"] = lambda text: written(text, notation_lang()) if isinstance(text, str) else text
+    # Stored cards shown with the faces of the page's keys (display/keypad.py said_cards): a French page's jack
+    # canasta is "V V V V 2 2 2", a Swedish page's "Kn Kn Kn Kn 2 2 2", since there J alone is the joker (seed
+    # 004); they read back as the same cards on that page. ``{{ meld['cards'] | cards }}``.
+    app.jinja_env.filters["cards"] = lambda text: said_cards(text) if isinstance(text, str) else text

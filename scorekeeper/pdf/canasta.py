@@ -13,8 +13,7 @@ from scorekeeper.display.chart import score_race_svg
 from scorekeeper.rules import Rules
 from scorekeeper.display.sheet import chart_labels, hand_cells, match_end_words, opening_short, opening_words, sheet_words
 from scorekeeper.display.words import headed, kind_label, penalty_label
-from scorekeeper.display.keypad import notation_lang
-from scorekeeper.rules.cards import written
+from scorekeeper.display.keypad import said_cards
 from scorekeeper.pdf.facts import CHART_SIZE, cached_gettext, changed_options, match_facts
 from scorekeeper.pdf.ledger import MAX_GROUP, build_ledger, column_titles, groups, num
 
@@ -67,9 +66,10 @@ def _side_text(side: Mapping[str, Any], canasta_kinds: set[str], label: Callable
                w: Mapping[str, str], summary: bool) -> str:
     """One side of one hand as a sentence: melds with kinds, then red threes, twins, going out, penalties,
     then the card value (melded − in hand) and the hand score (→ taxed)."""
-    lang = notation_lang()          # a Swedish sheet writes the jack Kn: there J alone is the joker (seed 004)
-    melds = [f"{kind_label(m)}{'' if m['legal'] else ' ✗'} {written(m['cards'], lang)} ("
-             + num(m["card_value"]) + (f" + {m['bonus']}" if m["bonus"] else "") + ")" for m in side["melds"]]
+    # cards with the faces of the page's keys (a French sheet's jack is V, a Swedish one's Kn: there J alone is the
+    # joker, seed 004), as the pages show them (display/keypad.py said_cards)
+    melds = [f"{kind_label(m)}{'' if m['legal'] else ' ✗'} {said_cards(m['cards'])} ("
+             + num(m["card_value"]) + (f" + {num(m['bonus'])}" if m["bonus"] else "") + ")" for m in side["melds"]]
     extras = []
     for item in side["base_items"]:
         if item["item"] in canasta_kinds and side["melds"]:

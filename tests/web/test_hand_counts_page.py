@@ -27,8 +27,8 @@ def test_the_hand_page_shows_the_counts_under_the_totals_they_add_up_to(client, 
     melded = rows.index("melded cards 135")                 # in the form's order, each with the points it adds
     assert rows[melded + 1:melded + 4] == ["4–7 (5 each) × 1 5", "8–K (10 each) × 11 110",
                                            "A, 2 (20 each) × 1 20"]
-    held = rows.index("cards left in hand -20")
-    assert rows[held + 1] == "A, 2 (20 each) × 1 -20"            # counted against the side, as its total
+    held = rows.index("cards left in hand −20")
+    assert rows[held + 1] == "A, 2 (20 each) × 1 −20"            # counted against the side, as its total
     assert "Entered as a summary, the cards counted by value:" in text(html)
     assert "Entered as a summary: no cards were noted." in text(html)         # Béla typed points
     view = client.get(f"/m/{token}").get_data(as_text=True)

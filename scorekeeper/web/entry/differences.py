@@ -18,8 +18,8 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.display.words import lazy_table_word, penalty_label
-from scorekeeper.display.keypad import notation_lang
-from scorekeeper.rules.cards import card_tokens, written
+from scorekeeper.display.keypad import said_cards
+from scorekeeper.rules.cards import card_tokens
 from scorekeeper.web.entry.counts import group_labels
 from scorekeeper.web.entry.forms import OUT_LABELS
 
@@ -68,11 +68,10 @@ def _cards(who: str, what: Any, old: Any, new: Any, *, melds: bool = False) -> l
     if before == after:
         return []
     changes = max(1, card_changes(tokens(before), tokens(after)))
-    lang = notation_lang()
-
     def show(cards: list[str]) -> str:
-        """As the page writes cards: a Swedish page's jack is Kn, J alone the joker there (seed 004, issue 23)."""
-        return written((" / " if melds else "").join(cards), lang)
+        """As the page shows cards, with its keys' faces (a French jack V, a Swedish one Kn: J alone is the joker
+        there, seed 004; issue 23)."""
+        return said_cards((" / " if melds else "").join(cards))
 
     return [Difference(who, str(what), show(before) or NOTHING, show(after) or NOTHING, changes)]
 
