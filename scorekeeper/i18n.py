@@ -36,5 +36,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["colon"] = colon
     # Stored cards shown with the faces of the page's keys (display/keypad.py said_cards): a French page's jack
     # canasta is "V V V V 2 2 2", a Swedish page's "Kn Kn Kn Kn 2 2 2", since there J alone is the joker (seed
-    # 004); they read back as the same cards on that page. ``{{ meld['cards'] | cards }}``.
-    app.jinja_env.filters["cards"] = lambda text: said_cards(text) if isinstance(text, str) else text
+    # 004). Stored cards are the international notation, read as such ("en"), whatever the page's language.
+    app.jinja_env.filters["cards"] = lambda text: said_cards(text, "en") if isinstance(text, str) else text

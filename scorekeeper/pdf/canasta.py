@@ -68,7 +68,7 @@ def _side_text(side: Mapping[str, Any], canasta_kinds: set[str], label: Callable
     then the card value (melded − in hand) and the hand score (→ taxed)."""
     # cards with the faces of the page's keys (a French sheet's jack is V, a Swedish one's Kn: there J alone is the
     # joker, seed 004), as the pages show them (display/keypad.py said_cards)
-    melds = [f"{kind_label(m)}{'' if m['legal'] else ' ✗'} {said_cards(m['cards'])} ("
+    melds = [f"{kind_label(m)}{'' if m['legal'] else ' ✗'} {said_cards(m['cards'], 'en')} ("
              + num(m["card_value"]) + (f" + {num(m['bonus'])}" if m["bonus"] else "") + ")" for m in side["melds"]]
     extras = []
     for item in side["base_items"]:

@@ -71,7 +71,7 @@ def _cards(who: str, what: Any, old: Any, new: Any, *, melds: bool = False) -> l
     def show(cards: list[str]) -> str:
         """As the page shows cards, with its keys' faces (a French jack V, a Swedish one Kn: J alone is the joker
         there, seed 004; issue 23)."""
-        return said_cards((" / " if melds else "").join(cards))
+        return said_cards((" / " if melds else "").join(cards), "en")
 
     return [Difference(who, str(what), show(before) or NOTHING, show(after) or NOTHING, changes)]
 
