@@ -202,3 +202,19 @@ def test_players_are_keyed_by_folded_names_and_shown_by_the_rosters_names(evenin
     roster = {"bela": "Béla B."}
     named = group_stats([m1, m2, m3], canonical=lambda n: roster.get(n.casefold().replace("é", "e"), n))
     assert [p["name"] for p in named["players"]] == ["Anna", "Béla B.", "Csaba", "Dóra"]
+
+
+def test_statistics_replay_each_match_once_and_then_from_the_replay_cache(evenings, scorings, monkeypatch):
+    from scorekeeper.store import replays
+    replays._replays.clear()              # as a worker that never read these matches
+    first = group_stats(list(evenings))
+    assert scorings[0] == 6               # 2 + 2 + 2 current hands, each scored once
+    assert group_stats(list(evenings)) == first and scorings[0] == 6
+
+
+def test_a_call_scores_at_most_its_budget_of_hands_keeping_the_newest_matches(evenings, monkeypatch):
+    from scorekeeper.stats import stored
+    monkeypatch.setattr(stored, "STATS_HANDS_MAX", 5)
+    stats = group_stats(list(evenings))
+    assert [m["title"] for m in stats["matches"]] == ["M2", "M3"]
+    assert stats["cost"] == {"matches": 2, "hands": 4, "left_out": 1}
