@@ -1,0 +1,201 @@
+"""Who sits where in each round of a club night (issue 24): Mitchell movement, Swiss and fixed tables.
+
+Entrants (pairs or individuals) are numbered 1..M in seed order. An event of N tables seats M = 2N entrants, or
+2N - 1, when one entrant sits out each round (a bye, scored ``EventSettings.bye_vp``). Each round's seating is a
+value: each table with the entrant sitting NS and the one sitting EW, and the entrant with the bye, if any.
+
+Mitchell movement, as bridge clubs run it (sources: the English Bridge Union director pages,
+http://esvc006636.swp0002ssl.server-secure.com/tbb/director/page03.htm, and Ian McKinnon's movement notes,
+https://bridgecentral.com/Relay.htm): NS pairs stay at their table all evening, EW pairs move up one table
+after each round (from the last table to table 1). In round r the EW pair that started at table k sits at table
+((k - 1 + r - 1) mod N) + 1, so in N rounds each EW pair meets each NS pair exactly once, for any N, and NS pairs
+never meet each other (a Mitchell ranks NS and EW as one field here, which a club night does with VP).
+Bridge skips a table halfway through an even-table Mitchell (or adds a share-and-relay table) only because the
+*boards* move down one table while the pairs move up: with an even N an EW pair would meet boards it has already
+played. A canasta or burraco table deals its own cards, there are no boards, so the pairs' movement alone decides
+who meets whom and it never repeats within N rounds: we chose the plain movement without skip or relay for every
+N, and limit a Mitchell event to at most N rounds (``EventSettings``: round N + 1 would be the first rematch).
+With 2N - 1 entrants the missing entrant is EW number 2N (a "phantom pair", as in the sources' half-table
+Mitchell): the NS pair it would meet sits out that round, so each NS pair sits out at most once and EW pairs never.
+
+Swiss: round 1 pairs the entrants in seed order (1-2, 3-4, ...) or in an order shuffled by the event's seed.
+Later rounds pair by the standings, adjacent pairs (1st-2nd, 3rd-4th: the Danish/Monrad rule Italian burraco
+clubs call "danese"), skipping an opponent already met: the highest-ranked entrant not yet paired meets the next
+one below it it has not met, backtracking when the rest cannot be paired; only when no pairing without a rematch
+exists (a small field late in the evening) are rematches allowed, each entrant then meeting the next free one.
+With an odd count the bye goes to the lowest-ranked entrant among those with the fewest byes so far, so byes
+rotate. At each table the entrant that has sat NS fewer times sits NS (the higher-ranked one on a tie), and
+table 1 seats the top pairing.
+
+Fixed: round 1's seed-order tables every round (a match of several rounds between the same opponents); it needs
+an even count, since otherwise the same entrant would sit out all evening.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from scorekeeper.events.settings import EventProblem, EventSettings, FirstRound, Seating, raise_if
+
+#: Steps of the Swiss backtracking search before it settles for rematches (a field of 60 entrants finds a
+#: rematch-free pairing in a few hundred; the budget keeps a pathological history from taking seconds).
+SEARCH_STEPS = 20_000
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableSeat:
+    table: int
+    ns: int
+    ew: int
+
+    def __post_init__(self) -> None:
+        if self.ns == self.ew:
+            raise_if([EventProblem(code="entrant_meets_itself", field=f"tables[{self.table}]")])
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoundSeating:
+    """One round: ``tables`` in table order, and the entrant sitting out (``bye``), if any."""
+
+    round: int
+    tables: tuple[TableSeat, ...]
+    bye: int | None = None
+
+    def __post_init__(self) -> None:
+        seen = [e for t in self.tables for e in (t.ns, t.ew)] + ([self.bye] if self.bye is not None else [])
+        problems = []
+        if len(seen) != len(set(seen)):
+            problems.append(EventProblem(code="entrant_seated_twice", field=f"rounds[{self.round}]"))
+        numbers = [t.table for t in self.tables]
+        if len(numbers) != len(set(numbers)):
+            problems.append(EventProblem(code="table_seated_twice", field=f"rounds[{self.round}]"))
+        raise_if(problems)
+
+    @property
+    def entrants(self) -> tuple[int, ...]:
+        """Everyone of the round, seated or sitting out."""
+        return tuple(sorted([e for t in self.tables for e in (t.ns, t.ew)]
+                            + ([self.bye] if self.bye is not None else [])))
+
+    def opponent(self, entrant: int) -> int | None:
+        for t in self.tables:
+            if entrant in (t.ns, t.ew):
+                return t.ew if entrant == t.ns else t.ns
+        return None
+
+
+def check_count(settings: EventSettings, count: int) -> None:
+    """``count`` entrants fit the event: 2N, or 2N - 1 with a bye each round (at least two)."""
+    most = settings.most_entrants
+    if isinstance(count, bool) or not isinstance(count, int) or count < 2 or count not in (most - 1, most):
+        raise_if([EventProblem(code="entrant_count", field="entrants",
+                               values=(("least", max(2, most - 1)), ("most", most), ("value", count)))])
+    if settings.seating is Seating.FIXED and count % 2:
+        raise_if([EventProblem(code="fixed_needs_even_count", field="entrants", values=(("value", count),))])
+
+
+def _check_round(settings: EventSettings, round_number: int) -> None:
+    if isinstance(round_number, bool) or not isinstance(round_number, int) \
+            or not 1 <= round_number <= settings.rounds:
+        raise_if([EventProblem(code="round_out_of_range", field="round",
+                               values=(("least", 1), ("most", settings.rounds), ("value", round_number)))])
+
+
+def mitchell(settings: EventSettings, count: int, round_number: int) -> RoundSeating:
+    """Round ``round_number`` of a Mitchell movement: NS entrant t stays at table t; EW entrant N + k starts at
+    table k and moves up one table a round; a missing EW entrant 2N leaves its NS opponent sitting out."""
+    check_count(settings, count)
+    _check_round(settings, round_number)
+    n = settings.tables
+    tables: list[TableSeat] = []
+    bye = None
+    for k in range(1, n + 1):
+        table = (k - 1 + round_number - 1) % n + 1
+        ew = n + k
+        if ew > count:
+            bye = table
+        else:
+            tables.append(TableSeat(table=table, ns=table, ew=ew))
+    return RoundSeating(round=round_number, tables=tuple(sorted(tables, key=lambda t: t.table)), bye=bye)
+
+
+def fixed(settings: EventSettings, count: int, round_number: int) -> RoundSeating:
+    """The same tables every round: entrants 1-2 at table 1, 3-4 at table 2, ..."""
+    check_count(settings, count)
+    _check_round(settings, round_number)
+    return RoundSeating(round=round_number, tables=tuple(
+        TableSeat(table=i // 2 + 1, ns=i + 1, ew=i + 2) for i in range(0, count, 2)))
+
+
+def first_order(settings: EventSettings, count: int) -> tuple[int, ...]:
+    """The ranking a Swiss event's first round pairs by: seed order, or shuffled by the event's seed."""
+    order = list(range(1, count + 1))
+    if settings.first_round is FirstRound.RANDOM:
+        random.Random(settings.seed).shuffle(order)
+    return tuple(order)
+
+
+def meetings(past: tuple[RoundSeating, ...]) -> frozenset[frozenset[int]]:
+    """Every pair of entrants that has met at a table."""
+    return frozenset(frozenset((t.ns, t.ew)) for r in past for t in r.tables)
+
+
+def _pair(order: list[int], met: frozenset[frozenset[int]], budget: list[int]) -> list[tuple[int, int]] | None:
+    """Adjacent pairs of ``order`` (best first) without a rematch, by backtracking; None when none exists or the
+    search budget runs out."""
+    if not order:
+        return []
+    first, rest = order[0], order[1:]
+    for i, partner in enumerate(rest):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if frozenset((first, partner)) in met:
+            continue
+        tail = _pair(rest[:i] + rest[i + 1:], met, budget)
+        if tail is not None:
+            return [(first, partner), *tail]
+    return None
+
+
+def swiss(settings: EventSettings, count: int, round_number: int, past: tuple[RoundSeating, ...],
+          order: tuple[int, ...]) -> RoundSeating:
+    """Round ``round_number`` of a Swiss event after the rounds ``past``, pairing by ``order`` (the standings,
+    best first; :func:`first_order` for round 1)."""
+    check_count(settings, count)
+    _check_round(settings, round_number)
+    if sorted(order) != list(range(1, count + 1)):
+        raise_if([EventProblem(code="order_not_every_entrant", field="order")])
+    met = meetings(past)
+    byes = {e: sum(1 for r in past if r.bye == e) for e in order}
+    # Bye candidates: fewest byes first, then the lowest-ranked first.
+    rank = {e: i for i, e in enumerate(order)}
+    candidates: list[int | None] = [None]
+    if count % 2:
+        candidates = [*sorted(order, key=lambda e: (byes[e], -rank[e]))]
+    pairs: list[tuple[int, int]] | None = None
+    bye: int | None = None
+    budget = [SEARCH_STEPS]
+    for candidate in candidates:
+        pairs = _pair([e for e in order if e != candidate], met, budget)
+        if pairs is not None:
+            bye = candidate
+            break
+    if pairs is None:
+        # No rematch-free pairing (or too long a search): the fewest-byes candidate sits out and each entrant
+        # meets the next free one below it, preferring one it has not met.
+        bye = candidates[0]
+        free = [e for e in order if e != bye]
+        pairs = []
+        while free:
+            first = free.pop(0)
+            partner = next((p for p in free if frozenset((first, p)) not in met), free[0])
+            free.remove(partner)
+            pairs.append((first, partner))
+    ns_count = {e: sum(1 for r in past for t in r.tables if t.ns == e) for e in order}
+    tables = []
+    for number, (high, low) in enumerate(pairs, start=1):
+        ns, ew = (low, high) if ns_count[low] < ns_count[high] else (high, low)
+        tables.append(TableSeat(table=number, ns=ns, ew=ew))
+    return RoundSeating(round=round_number, tables=tuple(tables), bye=bye)
