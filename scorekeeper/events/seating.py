@@ -6,26 +6,34 @@ value: each table with the entrant sitting NS and the one sitting EW, and the en
 
 Mitchell movement, as bridge clubs run it (sources: the English Bridge Union director pages,
 http://esvc006636.swp0002ssl.server-secure.com/tbb/director/page03.htm, and Ian McKinnon's movement notes,
-https://bridgecentral.com/Relay.htm): NS pairs stay at their table all evening, EW pairs move up one table
-after each round (from the last table to table 1). In round r the EW pair that started at table k sits at table
-((k - 1 + r - 1) mod N) + 1, so in N rounds each EW pair meets each NS pair exactly once, for any N, and NS pairs
-never meet each other (a Mitchell ranks NS and EW as one field here, which a club night does with VP).
+https://bridgecentral.com/Relay.htm) and burraco clubs borrowed it
+(https://www.puntiburraco.it/regolamento_torneo_burraco_mitchell.html): NS pairs stay at their table all evening,
+EW pairs move up one table after each round (from the last table to table 1). In round r the EW pair that
+started at table k sits at table ((k - 1 + r - 1) mod N) + 1, so in N rounds each EW pair meets each NS pair
+exactly once, for any N, and NS pairs never meet each other (the standings rank both lines as one field, by VP).
 Bridge skips a table halfway through an even-table Mitchell (or adds a share-and-relay table) only because the
 *boards* move down one table while the pairs move up: with an even N an EW pair would meet boards it has already
-played. A canasta or burraco table deals its own cards, there are no boards, so the pairs' movement alone decides
-who meets whom and it never repeats within N rounds: we chose the plain movement without skip or relay for every
-N, and limit a Mitchell event to at most N rounds (``EventSettings``: round N + 1 would be the first rematch).
-With 2N - 1 entrants the missing entrant is EW number 2N (a "phantom pair", as in the sources' half-table
-Mitchell): the NS pair it would meet sits out that round, so each NS pair sits out at most once and EW pairs never.
+played. A canasta or burraco table deals its own cards, there are no boards ("nel burraco, di solito non si usano
+mani pre-costruite, quindi si ruotano solo le coppie Est-Ovest", the burraco page above), so the pairs' movement
+alone decides who meets whom and it never repeats within N rounds: we chose the plain movement without skip or
+relay for every N, and limit a Mitchell event to at most N rounds (``EventSettings``: round N + 1 would be the
+first rematch). With 2N - 1 entrants the missing entrant is EW number 2N (a "phantom pair", as in the bridge
+sources' half-table Mitchell): the NS pair it would meet sits out that round, so each NS pair sits out at most
+once and EW pairs never.
 
 Swiss: round 1 pairs the entrants in seed order (1-2, 3-4, ...) or in an order shuffled by the event's seed.
-Later rounds pair by the standings, adjacent pairs (1st-2nd, 3rd-4th: the Danish/Monrad rule Italian burraco
-clubs call "danese"), skipping an opponent already met: the highest-ranked entrant not yet paired meets the next
-one below it it has not met, backtracking when the rest cannot be paired; only when no pairing without a rematch
-exists (a small field late in the evening) are rematches allowed, each entrant then meeting the next free one.
-With an odd count the bye goes to the lowest-ranked entrant among those with the fewest byes so far, so byes
-rotate. At each table the entrant that has sat NS fewer times sits NS (the higher-ranked one on a tie), and
-table 1 seats the top pairing.
+Later rounds pair by the standings, adjacent pairs (1st-2nd, 3rd-4th): burraco's "sistema danese"
+(https://www.puntiburraco.it/regolamento_torneo_burraco_danese.html,
+http://www.eburraco.com/burraco-la-sistemazione-ai-tavoli/).
+Its "modified" form forbids only the previous round's opponent; we avoid every opponent already met this
+evening, which a field of a dozen pairs over a few rounds always allows: the highest-ranked entrant not yet paired
+meets the next one below it it has not met, backtracking when the rest cannot be paired; only when no pairing
+without a rematch exists (a small field late in the evening) are rematches allowed, each entrant then meeting the
+next free one, preferring one it has not met. With an odd count the bye goes to the lowest-ranked entrant among
+those with the fewest byes so far, so byes rotate (no one sits out twice before everyone has sat out once); the
+search tries each of those, lowest-ranked first, before it allows a rematch. At each table the entrant that has
+sat NS fewer times sits NS (the higher-ranked one on a tie: the danese page alternates NS and EW), and table 1
+seats the top pairing.
 
 Fixed: round 1's seed-order tables every round (a match of several rounds between the same opponents); it needs
 an even count, since otherwise the same entrant would sit out all evening.
@@ -173,7 +181,10 @@ def swiss(settings: EventSettings, count: int, round_number: int, past: tuple[Ro
     rank = {e: i for i, e in enumerate(order)}
     candidates: list[int | None] = [None]
     if count % 2:
-        candidates = [*sorted(order, key=lambda e: (byes[e], -rank[e]))]
+        # Only those with the fewest byes may sit out, the lowest-ranked first: byes rotate before rematches
+        # are avoided (sitting out twice costs a whole round of play, a rematch only a known opponent).
+        fewest = min(byes.values())
+        candidates = [*sorted((e for e in order if byes[e] == fewest), key=lambda e: -rank[e])]
     pairs: list[tuple[int, int]] | None = None
     bye: int | None = None
     budget = [SEARCH_STEPS]

@@ -48,7 +48,8 @@ def test_each_wrong_setting_names_its_field(changes: dict[str, object], expected
 
 def test_a_mitchell_event_has_at_most_as_many_rounds_as_tables() -> None:
     assert _problems(seating=Seating.MITCHELL, tables=3, rounds=4) == [("rounds", "mitchell_rounds_above_tables")]
-    assert EventSettings(**{**BASE, "seating": Seating.MITCHELL, "tables": 3, "rounds": 3}).rounds == 3  # type: ignore[arg-type]
+    full = {**BASE, "seating": Seating.MITCHELL, "tables": 3, "rounds": 3}
+    assert EventSettings(**full).rounds == 3  # type: ignore[arg-type]
 
 
 def test_the_range_problem_carries_its_bounds_and_value() -> None:
