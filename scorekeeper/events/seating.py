@@ -27,8 +27,9 @@ Later rounds pair by the standings, adjacent pairs (1st-2nd, 3rd-4th): burraco's
 http://www.eburraco.com/burraco-la-sistemazione-ai-tavoli/).
 Its "modified" form forbids only the previous round's opponent; we avoid every opponent already met this
 evening, which a field of a dozen pairs over a few rounds always allows: the highest-ranked entrant not yet paired
-meets the next one below it it has not met, backtracking when the rest cannot be paired; only when no pairing
-without a rematch exists (a small field late in the evening) are rematches allowed, each entrant then meeting the
+meets the next one below it it has not met, backtracking when the rest cannot be paired (and when that search
+fails, a second one pairs the entrant with the fewest opponents left first, each with the nearest-ranked one it
+has not met); only when no pairing without a rematch exists (a small field late in the evening) are rematches allowed, each entrant then meeting the
 next free one, preferring one it has not met. With an odd count the bye goes to the lowest-ranked entrant among
 those with the fewest byes so far, so byes rotate (no one sits out twice before everyone has sat out once); the
 search tries each of those, lowest-ranked first, before it allows a rematch. At each table the entrant that has
@@ -46,8 +47,8 @@ from dataclasses import dataclass
 
 from scorekeeper.events.settings import EventProblem, EventSettings, FirstRound, Seating, raise_if
 
-#: Steps of the Swiss backtracking search before it settles for rematches (a field of 60 entrants finds a
-#: rematch-free pairing in a few hundred; the budget keeps a pathological history from taking seconds).
+#: Steps of each Swiss backtracking search before it gives up (a field of 60 entrants finds a rematch-free
+#: adjacent pairing in a few hundred; the budget keeps a pathological history from taking seconds).
 SEARCH_STEPS = 20_000
 
 
@@ -167,6 +168,35 @@ def _pair(order: list[int], met: frozenset[frozenset[int]], budget: list[int]) -
     return None
 
 
+def _pair_constrained(order: list[int], met: frozenset[frozenset[int]],
+                      budget: list[int]) -> list[tuple[int, int]] | None:
+    """Pairs of ``order`` without a rematch, the entrant with the fewest opponents left first (so a block
+    that has met itself is paired before its partners are taken), each with the nearest-ranked one it has not
+    met; the pairs best first, the higher-ranked entrant first in each. None when none exists or the budget runs
+    out."""
+    rank = {e: i for i, e in enumerate(order)}
+
+    def search(free: list[int]) -> list[tuple[int, int]] | None:
+        if not free:
+            return []
+        options = {e: [p for p in free if p != e and frozenset((e, p)) not in met] for e in free}
+        first = min(free, key=lambda e: (len(options[e]), rank[e]))
+        for partner in sorted(options[first], key=lambda p: (abs(rank[p] - rank[first]), rank[p])):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            tail = search([e for e in free if e not in (first, partner)])
+            if tail is not None:
+                return [(first, partner), *tail]
+        return None
+
+    found = search(order)
+    if found is None:
+        return None
+    pairs = [(a, b) if rank[a] < rank[b] else (b, a) for a, b in found]
+    return sorted(pairs, key=lambda pair: rank[pair[0]])
+
+
 def swiss(settings: EventSettings, count: int, round_number: int, past: tuple[RoundSeating, ...],
           order: tuple[int, ...]) -> RoundSeating:
     """Round ``round_number`` of a Swiss event after the rounds ``past``, pairing by ``order`` (the standings,
@@ -187,11 +217,18 @@ def swiss(settings: EventSettings, count: int, round_number: int, past: tuple[Ro
         candidates = [*sorted((e for e in order if byes[e] == fewest), key=lambda e: -rank[e])]
     pairs: list[tuple[int, int]] | None = None
     bye: int | None = None
-    budget = [SEARCH_STEPS]
-    for candidate in candidates:
-        pairs = _pair([e for e in order if e != candidate], met, budget)
+    # First the adjacent pairing of the danese rule; when its search fails (or runs out of steps: a field of 60
+    # whose standings kept the same blocks of 12 together all evening, every block then a round robin, needs
+    # the bottom block paired across the whole field), the most constrained entrant first, each meeting the
+    # nearest-ranked one it has not met.
+    for search in (_pair, _pair_constrained):
+        budget = [SEARCH_STEPS]
+        for candidate in candidates:
+            pairs = search([e for e in order if e != candidate], met, budget)
+            if pairs is not None:
+                bye = candidate
+                break
         if pairs is not None:
-            bye = candidate
             break
     if pairs is None:
         # No rematch-free pairing (or too long a search): the fewest-byes candidate sits out and each entrant

@@ -119,3 +119,19 @@ def test_a_round_seating_an_entrant_twice_is_refused() -> None:
     with pytest.raises(EventError) as caught:
         _round(1, (1, 2), (2, 3))
     assert caught.value.problems[0].code == "entrant_seated_twice"
+
+
+@pytest.mark.parametrize("count", [60, 59, 12])
+def test_a_field_of_draws_never_rematches_even_when_blocks_have_met_themselves(count: int) -> None:
+    # All draws keep the standings in seed order, so the adjacent rule plays blocks of 12 as round robins; round
+    # 12 must pair every block across the field (the constrained search after the adjacent one gives up).
+    settings = _settings(tables=(count + 1) // 2, rounds=12 if count > 12 else 11)
+    rounds: tuple[RoundSeating, ...] = ()
+    results: tuple[TableResult, ...] = ()
+    for _ in range(settings.rounds):
+        seating = next_round(settings, count, rounds, results)
+        rounds += (seating,)
+        results += tuple(TableResult(round=seating.round, table=t.table, ns=0, ew=0) for t in seating.tables)
+    assert len(meetings(rounds)) == sum(len(r.tables) for r in rounds)
+    for seating in rounds:
+        assert [t.table for t in seating.tables] == list(range(1, len(seating.tables) + 1))
