@@ -24,6 +24,15 @@ def test_a_club_night_within_the_ranges_is_accepted() -> None:
     assert EventSettings(**{**BASE, "hands": None, "minutes": 45}).minutes == 45  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("changes", [
+    {"tables": 1}, {"tables": 30}, {"rounds": 1}, {"rounds": 12}, {"hands": 1}, {"hands": 20},
+    {"hands": None, "minutes": 5}, {"hands": None, "minutes": 240}, {"bye_vp": 0}, {"bye_vp": 20},
+])
+def test_each_range_edge_a_club_reaches_is_accepted(changes: dict[str, object]) -> None:
+    settings = EventSettings(**{**BASE, **changes})  # type: ignore[arg-type]
+    assert all(getattr(settings, name) == value for name, value in changes.items())
+
+
 @pytest.mark.parametrize("changes, expected", [
     ({"tables": 0}, [("tables", "out_of_range")]),
     ({"tables": 31}, [("tables", "out_of_range")]),
