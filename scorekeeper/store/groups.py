@@ -65,7 +65,8 @@ def roster(group: Group) -> list[GroupPlayer]:
 def names_by_key(group: Group) -> dict[str, str]:
     """Every known key (merged spellings too) → the roster's spelling of that player."""
     by_id = {p.id: p for p in group.players}
-    return {p.key: by_id[p.alias_of].name if p.alias_of in by_id else p.name for p in group.players}
+    return {p.key: by_id[p.alias_of].name if p.alias_of is not None and p.alias_of in by_id else p.name
+            for p in group.players}
 
 
 def canonical_players(group: Group, match: Match) -> list[list[str]]:
@@ -150,6 +151,9 @@ def start_match(session: Session, group: Group, **args: Any) -> tuple[Match, lis
     returns the match and the names the roster changed."""
     _room(session, group)
     sides, changed = named_sides(group, args.pop("sides", None))
+    dealer = args.get("first_dealer")
+    if isinstance(dealer, str):      # the first dealer as typed in a player field: named as that field now is
+        args["first_dealer"] = dict(changed).get(dealer.strip()[:PLAYER_MOST], dealer)
     try:
         match = match_store.create_match(session, sides=sides, **args)
     except BaseException:
