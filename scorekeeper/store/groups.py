@@ -22,7 +22,7 @@ from scorekeeper.rules import RecordError, bounds
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.roster import canonical, key_of, matched_key
 from scorekeeper.store import matches as match_store, quota
-from scorekeeper.store.models import Group, GroupPlayer, Match
+from scorekeeper.store.models import Group, GroupMatch, GroupPlayer, Match
 from scorekeeper.store.saves import Unavailable
 from scorekeeper.store.tokens import could_be_token
 
@@ -77,16 +77,26 @@ def canonical_players(group: Group, match: Match) -> list[list[str]]:
 
 def matches_of(session: Session, group: Group) -> list[Match]:
     """The group's matches, oldest first (the statistics' order)."""
-    return list(session.scalars(select(Match).where(Match.group_id == group.id)
-                                .order_by(Match.created_at, Match.id)))
+    return list(session.scalars(_of(group).order_by(Match.created_at, Match.id)))
+
+
+def _of(group: Group) -> Any:
+    return select(Match).join(GroupMatch, GroupMatch.match_id == Match.id).where(GroupMatch.group_id == group.id)
+
+
+def _count(session: Session, group: Group) -> int:
+    return session.scalar(select(func.count()).select_from(GroupMatch).where(GroupMatch.group_id == group.id)) or 0
+
+
+def group_id_of(session: Session, match: Match) -> int | None:
+    """The id of the group ``match`` is in, or None."""
+    return session.scalar(select(GroupMatch.group_id).where(GroupMatch.match_id == match.id))
 
 
 def newest(session: Session, group: Group, most: int = LIST_MOST) -> tuple[list[Match], int]:
     """The newest ``most`` matches of the group, newest first, and how many it has in all."""
-    count = session.scalar(select(func.count()).select_from(Match).where(Match.group_id == group.id)) or 0
-    found = session.scalars(select(Match).where(Match.group_id == group.id)
-                            .order_by(Match.created_at.desc(), Match.id.desc()).limit(most))
-    return list(found), count
+    found = session.scalars(_of(group).order_by(Match.created_at.desc(), Match.id.desc()).limit(most))
+    return list(found), _count(session, group)
 
 
 def _join(group: Group, name: str) -> str:
@@ -140,8 +150,7 @@ def named_sides(group: Group, sides: Any) -> tuple[Any, list[tuple[str, str]]]:
 
 
 def _room(session: Session, group: Group) -> None:
-    count = session.scalar(select(func.count()).select_from(Match).where(Match.group_id == group.id)) or 0
-    if count >= MAX_MATCHES:
+    if _count(session, group) >= MAX_MATCHES:
         raise RecordError(phrase("this group already has %(count)s matches, the most one group can hold",
                                  count=MAX_MATCHES), field="match")
 
@@ -159,7 +168,7 @@ def start_match(session: Session, group: Group, **args: Any) -> tuple[Match, lis
     except BaseException:
         session.rollback()           # the roster's new names go with the match that was not made
         raise
-    match.group_id = group.id
+    session.add(GroupMatch(match_id=match.id, group_id=group.id))
     _commit(session)
     return match, changed
 
@@ -178,9 +187,10 @@ def add_match(session: Session, group: Group, link: str) -> Match:
     match = match_store.find_match(session, token_of(link), editable=True)
     if match is None:
         raise LookupError("no match has this edit link")
-    if match.group_id == group.id:
+    in_group = group_id_of(session, match)
+    if in_group == group.id:
         return match
-    if match.group_id is not None:
+    if in_group is not None:
         raise RecordError(phrase("this match is already in another group"), field="match")
     _room(session, group)
     try:
@@ -190,8 +200,11 @@ def add_match(session: Session, group: Group, link: str) -> Match:
     except BaseException:
         session.rollback()
         raise
-    match.group_id = group.id
-    _commit(session)
+    session.add(GroupMatch(match_id=match.id, group_id=group.id))
+    try:
+        _commit(session)
+    except IntegrityError:           # added to another group at the same moment: the link's key refused it
+        raise RecordError(phrase("this match is already in another group"), field="match") from None
     return match
 
 

@@ -42,11 +42,7 @@ class Match(Base):
     # Who deals hand 1 (issue 22), one of the match's players; NULL (every match made before revision 0005): the
     # first player. The dealer of each later hand follows from the seats (rules/deal.py), never stored.
     first_dealer: Mapped[str | None] = mapped_column(String(80), nullable=True)
-    # The group (issue 24: a family or club) the match was started in or added to; NULL: a match on its own. A
-    # column rather than a link table: a match belongs to at most one group, so its players are one roster's.
-    # Deleting a group would leave its matches alone (SET NULL), never delete them.
-    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id", ondelete="SET NULL"), nullable=True,
-                                                 index=True)
+
 
     sides: Mapped[list["MatchSide"]] = relationship(back_populates="match", order_by="MatchSide.position",
                                                     cascade="all, delete-orphan")
@@ -135,3 +131,16 @@ class GroupPlayer(Base):
     alias_of: Mapped[int | None] = mapped_column(ForeignKey("group_players.id", ondelete="CASCADE"), nullable=True)
 
     group: Mapped[Group] = relationship(back_populates="players")
+
+
+class GroupMatch(Base):
+    """A match of a group (issue 24). A link table, not a column on matches: adding a column with a foreign key
+    makes SQLite rebuild ``matches``, and dropping the old table cascades to every side and hand of every match
+    (found by test_migrations' upgrade of a filled database). ``match_id`` is the key: a match is in at most one
+    group, so its players are one roster's. Deleting either side deletes only the link."""
+
+    __tablename__ = "group_matches"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    added_at: Mapped[datetime] = mapped_column(default=_now)

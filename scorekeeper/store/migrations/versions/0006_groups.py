@@ -1,7 +1,7 @@
 """Groups (issue 24: a family or club): their links, their rosters, and which group a match is in.
 
-Two new tables and a nullable ``matches.group_id``: every existing match stays on its own (NULL) until someone
-with its edit link adds it to a group, so no row is rewritten. Downgrading drops the groups and the column; the
+Three new tables (groups, group_players, group_matches) and no change to an existing one: every match stays on its
+own until someone with its edit link adds it to a group, so no row is rewritten. Downgrading drops the three; the
 matches themselves are untouched.
 
 Revision ID: 0006
@@ -37,18 +37,19 @@ def upgrade() -> None:
         sa.Column("alias_of", sa.Integer(), sa.ForeignKey("group_players.id", ondelete="CASCADE"), nullable=True),
         sa.UniqueConstraint("group_id", "key"))
     op.create_index("ix_group_players_group_id", "group_players", ["group_id"])
-    # batch: SQLite adds a foreign key only by rebuilding the table, which batch mode does (PostgreSQL alters)
-    with op.batch_alter_table("matches") as batch:
-        batch.add_column(sa.Column("group_id", sa.Integer(), nullable=True))
-        batch.create_foreign_key("fk_matches_group_id_groups", "groups", ["group_id"], ["id"], ondelete="SET NULL")
-        batch.create_index("ix_matches_group_id", ["group_id"])
+    # A link table, never a column on matches: SQLite adds a foreign key column by rebuilding the table, and
+    # dropping the old matches table cascades to every side and hand (models.GroupMatch)
+    op.create_table(
+        "group_matches",
+        sa.Column("match_id", sa.Integer(), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("group_id", sa.Integer(), sa.ForeignKey("groups.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("added_at", sa.DateTime(), nullable=False))
+    op.create_index("ix_group_matches_group_id", "group_matches", ["group_id"])
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("matches") as batch:
-        batch.drop_index("ix_matches_group_id")
-        batch.drop_constraint("fk_matches_group_id_groups", type_="foreignkey")
-        batch.drop_column("group_id")
+    op.drop_index("ix_group_matches_group_id", table_name="group_matches")
+    op.drop_table("group_matches")
     op.drop_index("ix_group_players_group_id", table_name="group_players")
     op.drop_table("group_players")
     op.drop_index("ix_groups_view_token", table_name="groups")
