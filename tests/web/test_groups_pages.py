@@ -109,3 +109,38 @@ def test_group_limits_are_4xx_with_the_reason_at_the_field(client, csrf, monkeyp
     match = new_match(client)
     full = client.post(f"/g/{token}/add", data={"csrf_token": csrf, "match": match["edit_token"]})
     assert full.status_code == 409 and "the most one group can hold" in text(full.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang", ["hu", "fr", "sv"])
+def test_every_group_page_and_answer_speaks_the_page_language(client, csrf, app, lang):
+    """Issue 23: every word of the group's pages, its read-only view, its errors and the notes of a started match
+    in the page's language (the sweep's catalogue fragments)."""
+    from sweep_pages import english_fragments, english_on
+
+    heard = {"Accept-Language": lang}
+    fragments = english_fragments(lang)
+    token = make_group(client, csrf)
+    create(client, csrf, names=("Béla", "Anna"), group=token)
+    typo = client.post("/matches", data={"csrf_token": csrf, "variant": "diszitett", "group": token,
+                                         "sides-0-name": "Bela", "sides-1-name": "Anna"}, headers=heard)
+    with app.extensions["scorekeeper_sessions"]() as session:
+        view = groups.find_group(session, token, editable=True).view_token
+    pages = {"sheet with a renamed player": client.get(typo.headers["Location"], headers=heard),
+             "new group": client.get("/groups", headers=heard),
+             "group": client.get(f"/g/{token}", headers=heard),
+             "read-only group": client.get(f"/gv/{view}", headers=heard),
+             "new match in the group": client.get(f"/?group={token}", headers=heard),
+             "no such group": client.get("/g/nope", headers=heard),
+             "empty name": client.post("/groups", data={"csrf_token": csrf, "name": ""}, headers=heard),
+             "add by the read-only link": client.post(f"/g/{token}/add", data={"csrf_token": csrf, "match": "x"},
+                                                      headers=heard),
+             "merge one name into itself": client.post(f"/g/{token}/merge", data={
+                 "csrf_token": csrf, "merged": "1", "into": "1"}, headers=heard)}
+    seen = {}
+    for name, response in pages.items():
+        page = response.get_data(as_text=True)
+        assert f'<html lang="{lang}"' in page, name
+        if english := english_on(page, fragments):
+            seen[name] = english
+    assert not seen, seen
+    assert "“Bela”" not in pages["sheet with a renamed player"].get_data(as_text=True)
