@@ -431,8 +431,8 @@ def get_group(token: str):
 def add_group_match(token: str):
     """Add an existing match by its edit link or token (``{"match": …}``)."""
     charge("RATELIMIT_CORRECT")
+    data = read_body({"match"})              # a cross-site form post is refused (415) before anything is looked up
     group, _editable = _find_group(token, write=True)
-    data = read_body({"match"})
     link = _text(data, "match")
     try:
         match = groups.add_match(get_session(), group, link)
@@ -451,8 +451,8 @@ def add_group_match(token: str):
 def start_group_match(token: str):
     """A new match in the group: a ``POST /matches`` body; players named from the roster (``renamed`` says
     which names changed), new names join it."""
-    group, _editable = _find_group(token, write=True)
     data = read_body(MATCH_FIELDS)
+    group, _editable = _find_group(token, write=True)
     match, renamed = groups.start_match(get_session(), group, variant=_text(data, "variant"),
                                         options=_optional_object(data, "options"), sides=data.get("sides"),
                                         title=_text(data, "title", ""), house=_optional_object(data, "rules"),
@@ -468,8 +468,8 @@ def start_group_match(token: str):
 def merge_names(token: str):
     """``{"merged": id, "into": id}``: two spellings of one person become one player."""
     charge("RATELIMIT_CORRECT")
-    group, _editable = _find_group(token, write=True)
     data = read_body({"merged", "into"})
+    group, _editable = _find_group(token, write=True)
     try:
         groups.merge(get_session(), group, data.get("merged"), data.get("into"))
     except LookupError:
@@ -481,8 +481,8 @@ def merge_names(token: str):
 def rename_player(token: str):
     """``{"player": id, "name": …}``: another spelling for a roster player (the old one still counts)."""
     charge("RATELIMIT_CORRECT")
-    group, _editable = _find_group(token, write=True)
     data = read_body({"player", "name"})
+    group, _editable = _find_group(token, write=True)
     try:
         groups.rename(get_session(), group, data.get("player"), _text(data, "name"))
     except LookupError:
