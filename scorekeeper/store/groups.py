@@ -208,6 +208,20 @@ def add_match(session: Session, group: Group, link: str) -> Match:
     return match
 
 
+def rematch_joins(session: Session, old: Match, new: Match) -> None:
+    """A rematch of a group's match is the group's too (the same players, already the roster's names); past the
+    group's most matches, or on any failure, the rematch just stays on its own: it exists either way."""
+    group_id = group_id_of(session, old)
+    group = session.get(Group, group_id) if group_id is not None else None
+    if group is None or _count(session, group) >= MAX_MATCHES:
+        return
+    session.add(GroupMatch(match_id=new.id, group_id=group.id))
+    try:
+        _commit(session)
+    except (IntegrityError, Unavailable):
+        pass
+
+
 def _player(group: Group, player_id: Any) -> GroupPlayer:
     for p in group.players:
         if str(p.id) == str(player_id) and p.alias_of is None:

@@ -144,3 +144,13 @@ def test_every_group_page_and_answer_speaks_the_page_language(client, csrf, app,
             seen[name] = english
     assert not seen, seen
     assert "“Bela”" not in pages["sheet with a renamed player"].get_data(as_text=True)
+
+
+def test_a_rematch_of_a_groups_match_is_in_the_group_too(client, csrf):
+    token = make_group(client, csrf)
+    sheet = create(client, csrf, names=("Béla", "Anna"), group=token)
+    response = client.post(f"/m/{sheet}/rematch", data={"csrf_token": csrf})
+    assert response.status_code == 303
+    rematch = response.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    assert f"/m/{rematch}" in page and f"/m/{sheet}" in page
