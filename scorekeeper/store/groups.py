@@ -12,7 +12,7 @@ Plain functions over a SQLAlchemy session, like store/matches.py, for the pages,
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -73,6 +73,13 @@ def canonical_players(group: Group, match: Match) -> list[list[str]]:
     """Each side's players as the roster names them (for the statistics: "Bela" and "Béla" are one person)."""
     known = names_by_key(group)
     return [[canonical(p, known) for p in (side.players or [side.name])] for side in match.sides]
+
+
+def name_reader(group: Group) -> Callable[[str], str]:
+    """The roster's name of any stored player name, as one function (``stats.stored.group_stats``'s
+    ``canonical``): ``group_stats(matches_of(session, group), canonical=name_reader(group))``."""
+    known = names_by_key(group)
+    return lambda name: canonical(name, known)
 
 
 def matches_of(session: Session, group: Group) -> list[Match]:
@@ -303,5 +310,5 @@ def summary(match: Match, group: Group) -> dict[str, Any]:
 
 
 __all__: Sequence[str] = ("create_group", "find_group", "roster", "names_by_key", "canonical_players", "matches_of",
-                          "newest", "named_sides", "start_match", "add_match", "token_of", "merge", "rename",
+                          "newest", "name_reader", "named_sides", "start_match", "add_match", "token_of", "merge", "rename",
                           "summary", "MAX_ROSTER", "MAX_MATCHES", "LIST_MOST")

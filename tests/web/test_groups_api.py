@@ -74,6 +74,8 @@ def test_an_existing_match_is_added_by_its_edit_link_and_its_players_join_the_ro
         oldest = groups.matches_of(session, group)
         assert oldest[0].edit_token == match["edit_token"]                      # matches_of: oldest first
         assert groups.canonical_players(group, oldest[0]) == [["Anna"], ["Béla"]]
+        read = groups.name_reader(group)                    # the statistics' canonical=
+        assert [read(n) for n in ("Bela", "BÉLA", "Bella", "Cili", "Dóra")] == ["Béla", "Béla", "Béla", "Cili", "Dóra"]
 
 
 def test_adding_a_match_needs_its_edit_link_and_a_match_stays_in_its_own_group(client):
