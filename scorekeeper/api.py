@@ -14,13 +14,13 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.store import matches
+from scorekeeper.store import groups, matches
 from scorekeeper import service
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import charge, limit
 from scorekeeper.store.matches import MAX_VERSION, HandRejected, StaleMatch
 from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_key
-from scorekeeper.store.models import Match
+from scorekeeper.store.models import Group, Match
 from scorekeeper.rules import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
@@ -358,3 +358,133 @@ def hand_revisions(token: str, number: int):
     if not found:
         raise ApiError(404, _("hand %(n)d was never entered in this match", n=number), code="not_found")
     return found
+
+
+# --- groups (issue 24) ----------------------------------------------------------------------------------------
+
+GROUP_FIELDS = {"name"}
+
+
+def _find_group(token: str, *, write: bool) -> tuple[Group, bool]:
+    """The group behind either link; 404 if none, 403 if ``write`` with the read-only link."""
+    session = get_session()
+    group = groups.find_group(session, token, editable=True)
+    editable = group is not None
+    group = group or groups.find_group(session, token, editable=False)
+    if group is None:
+        raise ApiError(404, _("No group at this link. Check that the whole link was copied."), code="not_found")
+    if write and not editable:
+        raise ApiError(403, _("this is the read-only link of the group; changes need the edit link"),
+                       code="read_only")
+    return group, editable
+
+
+def _group_urls(group: Group, editable: bool) -> dict[str, str]:
+    urls = {"view": url_for("group.view", token=group.view_token, _external=True)}
+    if editable:
+        urls["page"] = url_for("group.page", token=group.edit_token, _external=True)
+    urls["api"] = url_for("api.get_group", token=group.edit_token if editable else group.view_token,
+                          _external=True)
+    return urls
+
+
+def group_body(group: Group, editable: bool) -> dict[str, Any]:
+    """The group as GET answers it: the roster (with each player's merged spellings), the newest matches with
+    their players as the roster names them and their winners, and the links this token may see."""
+    spellings: dict[int, list[str]] = {}
+    for p in group.players:
+        if p.alias_of is not None:
+            spellings.setdefault(p.alias_of, []).append(p.name)
+    found, count = groups.newest(get_session(), group)
+    listed = []
+    for m in found:
+        token = m.edit_token if editable else m.view_token
+        listed.append({**groups.summary(m, group),
+                       "api": url_for("api.get_match", token=token, _external=True)})
+    body: dict[str, Any] = {
+        "name": group.name, "created": group.created_at.isoformat(timespec="seconds") + "Z", "editable": editable,
+        "view_token": group.view_token,
+        "roster": [{"id": p.id, "name": p.name, "spellings": sorted(spellings.get(p.id, []))}
+                   for p in groups.roster(group)],
+        "matches": listed, "matches_total": count, "urls": _group_urls(group, editable)}
+    if editable:
+        body["edit_token"] = group.edit_token
+    return body
+
+
+@bp.post("/groups")
+@limit("RATELIMIT_NEW_MATCH")
+def create_group():
+    data = read_body(GROUP_FIELDS)
+    group = groups.create_group(get_session(), _text(data, "name"))
+    body = group_body(group, True)
+    return body, 201, {"Location": body["urls"]["api"]}
+
+
+@bp.get("/groups/<token>")
+def get_group(token: str):
+    group, editable = _find_group(token, write=False)
+    return group_body(group, editable)
+
+
+@bp.post("/groups/<token>/matches")
+def add_group_match(token: str):
+    """Add an existing match by its edit link or token (``{"match": …}``)."""
+    charge("RATELIMIT_CORRECT")
+    data = read_body({"match"})              # a cross-site form post is refused (415) before anything is looked up
+    group, _editable = _find_group(token, write=True)
+    link = _text(data, "match")
+    try:
+        match = groups.add_match(get_session(), group, link)
+    except LookupError:
+        raise ApiError(404, _("No match has this edit link. Adding a match needs its edit link (the read-only "
+                              "link is not enough)."), code="not_found", field="match") from None
+    except RecordError as exc:
+        if exc.field == "match":
+            raise ApiError(409, say_error(exc), code="conflict", field="match") from None
+        raise
+    return {"added": match.view_token, **group_body(group, True)}, 200
+
+
+@bp.post("/groups/<token>/matches/new")
+@limit("RATELIMIT_NEW_MATCH")
+def start_group_match(token: str):
+    """A new match in the group: a ``POST /matches`` body; players named from the roster (``renamed`` says
+    which names changed), new names join it."""
+    data = read_body(MATCH_FIELDS)
+    group, _editable = _find_group(token, write=True)
+    match, renamed = groups.start_match(get_session(), group, variant=_text(data, "variant"),
+                                        options=_optional_object(data, "options"), sides=data.get("sides"),
+                                        title=_text(data, "title", ""), house=_optional_object(data, "rules"),
+                                        house_name=_text(data, "house_name", ""),
+                                        first_dealer=data.get("first_dealer"))
+    urls = _urls(match, editable=True)
+    body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
+            "renamed": [{"typed": t, "name": n} for t, n in renamed], "sheet": sheet_of(match)}
+    return body, 201, {"Location": urls["api"]}
+
+
+@bp.post("/groups/<token>/roster/merge")
+def merge_names(token: str):
+    """``{"merged": id, "into": id}``: two spellings of one person become one player."""
+    charge("RATELIMIT_CORRECT")
+    data = read_body({"merged", "into"})
+    group, _editable = _find_group(token, write=True)
+    try:
+        groups.merge(get_session(), group, data.get("merged"), data.get("into"))
+    except LookupError:
+        raise ApiError(404, _("no such player on this roster"), code="not_found") from None
+    return group_body(group, True)
+
+
+@bp.post("/groups/<token>/roster/rename")
+def rename_player(token: str):
+    """``{"player": id, "name": …}``: another spelling for a roster player (the old one still counts)."""
+    charge("RATELIMIT_CORRECT")
+    data = read_body({"player", "name"})
+    group, _editable = _find_group(token, write=True)
+    try:
+        groups.rename(get_session(), group, data.get("player"), _text(data, "name"))
+    except LookupError:
+        raise ApiError(404, _("no such player on this roster"), code="not_found") from None
+    return group_body(group, True)

@@ -43,6 +43,7 @@ class Match(Base):
     # first player. The dealer of each later hand follows from the seats (rules/deal.py), never stored.
     first_dealer: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
+
     sides: Mapped[list["MatchSide"]] = relationship(back_populates="match", order_by="MatchSide.position",
                                                     cascade="all, delete-orphan")
     events: Mapped[list["HandEvent"]] = relationship(back_populates="match", order_by="HandEvent.seq",
@@ -96,3 +97,50 @@ class HousePreset(Base):
     variant: Mapped[str] = mapped_column(String(40))
     document: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Group(Base):
+    """A family, a club or a regular table (issue 24): a roster and matches, shared by an edit link and a read-only
+    link as a match is (two unguessable tokens, store/tokens.py)."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    players: Mapped[list["GroupPlayer"]] = relationship(back_populates="group", order_by="GroupPlayer.id",
+                                                        cascade="all, delete-orphan")
+
+
+class GroupPlayer(Base):
+    """One spelling on a group's roster. ``key`` is the spelling with case, accents and spaces ignored
+    (rules/roster.py), unique in the group, so "Bela" can never be a second player beside "Béla". A row with
+    ``alias_of`` is not on the roster: it is a name merged into (or renamed to) another row, kept so that the
+    matches that stored it still count for that player."""
+
+    __tablename__ = "group_players"
+    __table_args__ = (UniqueConstraint("group_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(240))
+    alias_of: Mapped[int | None] = mapped_column(ForeignKey("group_players.id", ondelete="CASCADE"), nullable=True)
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+
+class GroupMatch(Base):
+    """A match of a group (issue 24). A link table, not a column on matches: adding a column with a foreign key
+    makes SQLite rebuild ``matches``, and dropping the old table cascades to every side and hand of every match
+    (found by test_migrations' upgrade of a filled database). ``match_id`` is the key: a match is in at most one
+    group, so its players are one roster's. Deleting either side deletes only the link."""
+
+    __tablename__ = "group_matches"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    added_at: Mapped[datetime] = mapped_column(default=_now)

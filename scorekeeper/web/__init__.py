@@ -103,6 +103,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web import app_shell, checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
     from scorekeeper.web.house import views as house
+    from scorekeeper.web.group import views as group
     from scorekeeper.web.match import views as match, rules as match_rules, pages, live
     from scorekeeper.display.words import table_word
     from scorekeeper.display.keypad import notation_lang
@@ -118,7 +119,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_help_letters"] = lambda: help_letters(notation_lang())
     app.jinja_env.globals["card_spellings"] = lambda: spellings(notation_lang())
     for blueprint in (home.bp, match.bp, entry.bp, preview.bp, checker.bp, match_rules.bp, files.bp, house.bp, live.bp,
-                      app_shell.bp):
+                      app_shell.bp, group.bp):
         app.register_blueprint(blueprint)
     # The JSON API takes only application/json bodies, which a cross-site form cannot send without a CORS
     # preflight (which we never grant), so it is exempt from the form CSRF token.

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, current_app, make_response, redirect, render_template, request, send_from_directory,
+from flask import (Blueprint, current_app, flash, make_response, redirect, render_template, request, send_from_directory,
                    url_for)
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.store import matches
+from scorekeeper.store import groups, matches
 from scorekeeper.store.db import get_session
 from scorekeeper.i18n import LANG_COOKIE
 from scorekeeper.limiter import limit, quota_message
@@ -75,8 +75,9 @@ def _render(form: NewMatchForm, status: int = 200, chooser_error: str = "", hous
     variant_name = table_word(get_variant(form.variant.data).name)
     if house is None:
         house = house_view.view(form.variant.data, variant_name, _chosen_options(form))
+    group = _group()
     response = make_response(render_template(
-        "home.html", form=form, variants=variant_choices(), shape=_shape_fields(form),
+        "home.html", form=form, group=group, roster=groups.roster(group) if group else [], variants=variant_choices(), shape=_shape_fields(form),
         variant_name=variant_name, chooser_error=chooser_error, option_fields=fields,
         options_summary=_options_summary(fields), opened=opened, house=house, presets=_listed(presets)), status)
     if kept is not None:                # a match gone from the database leaves the phone's list quietly
@@ -84,6 +85,12 @@ def _render(form: NewMatchForm, status: int = 200, chooser_error: str = "", hous
     if presets_kept is not None:
         house_phone.store(response, presets_kept)
     return response
+
+
+def _group() -> Any:
+    """The group a match is being started in (issue 24: ``?group=<edit token>``, then a hidden field), or None."""
+    token = request.values.get("group", "")
+    return groups.find_group(get_session(), token, editable=True) if token else None
 
 
 def _listed(presets: list[Any]) -> list[dict[str, str]]:
@@ -149,7 +156,15 @@ def create_match():
     args, rows = match_request(form)
     try:
         document = _preset_of(args, got)
-        match = matches.create_match(get_session(), **args, house=got.partial, house_name=_house_name(got))
+        group = _group()
+        if group is None:
+            match = matches.create_match(get_session(), **args, house=got.partial, house_name=_house_name(got))
+        else:                            # issue 24: the players named from the group's roster
+            match, renamed = groups.start_match(get_session(), group, **args, house=got.partial,
+                                                house_name=_house_name(got))
+            for typed, became in renamed:
+                flash(gettext("“%(typed)s” became “%(name)s”, as the group's roster writes it.", typed=typed,
+                              name=became))
     except RecordError as exc:
         for problem in house_form.place_errors(exc, got, variant):
             match_error(form, problem.field or "", say_error(problem), rows)

@@ -15,7 +15,7 @@ from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.store import matches
+from scorekeeper.store import groups, matches
 from scorekeeper.display.chart import score_race_svg
 from scorekeeper.store.db import get_session
 from scorekeeper.fronts import Front, front_of
@@ -222,4 +222,5 @@ def rematch(token: str):
         return render_sheet(match, editable=True, status=503, notice=unavailable_message())
     except QuotaSpent as exc:
         return _refused_now(match, exc.retry_after, quota_message(exc.retry_after))
+    groups.rematch_joins(session, match, new)        # issue 24: a group's rematch stays in the group
     return redirect(url_for("match.sheet", token=new.edit_token), 303)
