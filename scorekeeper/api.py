@@ -7,6 +7,7 @@ Every error is JSON: ``{"error": {"status", "message", "code", "field"?, ...}, "
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Iterable
 
 from flask import Blueprint, g, request, url_for
@@ -21,6 +22,7 @@ from scorekeeper.limiter import charge, limit
 from scorekeeper.store.matches import MAX_VERSION, HandRejected, StaleMatch
 from scorekeeper.store.saves import AlreadySaved, KeyReused, Unavailable, check_key
 from scorekeeper.store.models import Group, Match
+from scorekeeper.stats.stored import group_stats
 from scorekeeper.rules import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
@@ -425,6 +427,44 @@ def create_group():
 def get_group(token: str):
     group, editable = _find_group(token, write=False)
     return group_body(group, editable)
+
+
+#: The filters GET …/stats reads from its query string.
+STATS_FILTERS = ("variant", "since", "until")
+
+
+def _day(key: str) -> date | None:
+    """A query's date (``2026-11-26``), or None when it is not given; a 400 naming the field otherwise."""
+    raw = request.args.get(key)
+    if raw in (None, ""):
+        return None
+    try:
+        return date.fromisoformat(raw) if len(raw) == 10 else date.fromisoformat("")
+    except ValueError:
+        raise ApiError(400, _("%(key)s must be a date written as 2026-11-26", key=key), code="unreadable",
+                       field=key) from None
+
+
+@bp.get("/groups/<token>/stats")
+@limit("RATELIMIT_STATS")
+def get_group_stats(token: str):
+    """Statistics and records of the group's matches (issue 24; scorekeeper/stats), each replayed with its own
+    pinned rules, so a corrected hand counts as corrected. Filters: ``variant``, ``since``, ``until`` (dates,
+    both included). Either link reads them; a best hand names its match by the read-only token."""
+    unknown = sorted(set(request.args) - set(STATS_FILTERS))
+    if unknown:
+        raise ApiError(400, _("unknown query parameter %(name)s", name=unknown[0]), code="unreadable",
+                       field=unknown[0])
+    group, _editable = _find_group(token, write=False)
+    variant = request.args.get("variant") or None
+    if variant is not None and variant not in {v["id"] for v in service.variants()}:
+        raise ApiError(400, _("Unknown variant %(name)s; choose one from the list.", name=repr(variant)),
+                       code="unreadable", field="variant")
+    since, until = _day("since"), _day("until")
+    if since and until and since > until:
+        raise ApiError(400, _("since must not be after until"), code="unreadable", field="since")
+    return group_stats(groups.matches_of(get_session(), group), variant=variant, since=since, until=until,
+                       canonical=groups.name_reader(group))
 
 
 @bp.post("/groups/<token>/matches")

@@ -87,6 +87,11 @@ DEFAULT_LIMITS = {
     # minutes (about 30 an evening); 20 a minute is at most 3.4 s of a core a minute (6 %) — and without a limit
     # a loop filling new matches with 200 hands each spent a core.
     "RATELIMIT_ADD": "3 per second;20 per minute;300 per hour",
+    # A group's statistics (issue 24, scorekeeper/stats) replay each of its matches once, through the replay cache:
+    # 0.14 ms a hand cold, at most STATS_HANDS_MAX = 10,000 hands (1.4 s) for the largest club; a family's year
+    # (50 matches of 30 hands) is 0.2 s. Asked when the page opens or a filter changes: 6 a minute is at most
+    # 8.4 s of a core a minute for the largest group, cold (14 %), and a family's never more than 2 %.
+    "RATELIMIT_STATS": "1 per second;6 per minute;60 per hour",
     # The live sheet's version poll (web/match/live.py, issue 22): one indexed read answered 304, two on a change,
     # ~1 ms. Every visible sheet, read-only view and hand form asks every 3 s (20 a minute); a club's phones
     # share one router's address: 30 phones is 600 a minute, bursting when several come back to the page at
