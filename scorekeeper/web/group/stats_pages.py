@@ -44,7 +44,7 @@ def read_filters(args: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str
     errors: dict[str, str] = {}
     variant = args.get("variant") or None
     if variant is not None and variant not in {v["id"] for v in service.variants()}:
-        errors["variant"] = _("Choose a game from the list.")
+        errors["variant"] = _("Choose a variant from the list.")
         variant = None
     days: dict[str, date | None] = {}
     for key in ("since", "until"):
