@@ -3,8 +3,9 @@
 inline styles), an accessible ``<title>``/``<desc>``, and per player a colour *and* a dash pattern, so it reads
 in black and white on the season sheet PDF too.
 
-The x axis is the days a decided match was played (``stats_of``'s ``win_rate``: per player [date, rate after
-that match]); a player's several matches of one day are one point, the rate after the day's last of them.
+The x axis counts each player's decided matches (``stats_of``'s ``win_rate``: per player [date, rate after that
+match], in order): a club plays several matches an evening, and a date axis would fold them into one point; the
+description names the first and last day. A player with fewer matches has a shorter line.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from scorekeeper.display.chart import FONT, GRID, INK, MUTED, SERIES, _short, _s
 
 LABELS = {
     "title": "Win rate over time",
-    "desc": "Win rate after each day with a decided match, from %(first)s to %(last)s. Now: %(rates)s.",
-    "axis": "day played",
+    "desc": "Win rate after each decided match, from %(first)s to %(last)s. Now: %(rates)s.",
+    "axis": "decided matches played",
     "empty": "No decided matches yet.",
 }
 
@@ -25,39 +26,38 @@ def _plain_percent(rate: float | None) -> str:
     return "–" if rate is None else f"{round(rate * 100)}%"
 
 
-def daily(points: Sequence[Sequence[Any]]) -> dict[str, float]:
-    """A player's [date, rate] points as the rate at the end of each day (the day's last match counts)."""
-    out: dict[str, float] = {}
-    for day, rate in points:
-        if isinstance(rate, (int, float)) and not isinstance(rate, bool):
-            out[str(day)] = max(0.0, min(1.0, float(rate)))
-    return out
+def rates(points: Sequence[Sequence[Any]]) -> list[tuple[str, float]]:
+    """A player's [date, rate] points as (date, rate between 0 and 1), leaving out anything not a number."""
+    return [(str(day), max(0.0, min(1.0, float(rate)))) for day, rate in points
+            if isinstance(rate, (int, float)) and not isinstance(rate, bool)]
 
 
-def win_rate_svg(win_rate: Mapping[str, Sequence[Sequence[Any]]], names: Mapping[str, str], *, width: int = 640,
-                 height: int = 280, id_prefix: str = "winrate", labels: Mapping[str, str] | None = None,
+def win_rate_svg(win_rate: Mapping[str, Sequence[Sequence[Any]]], names: Mapping[str, str], *, width: int = 400,
+                 height: int = 260, id_prefix: str = "winrate", labels: Mapping[str, str] | None = None,
                  percent: Callable[[float | None], str] = _plain_percent) -> str:
-    """The win rate of each player (by key; ``names`` says them) after each day played, as an SVG string.
+    """The win rate of each player (by key; ``names`` says them) after each of their decided matches, as an SVG
+    string (400 × 260 by default: drawn at a phone's width, its words stay readable).
     ``labels`` overrides the words of :data:`LABELS` (translations); every name and word is escaped here."""
     words = {**LABELS, **(labels or {})}
-    series = [(names.get(k, k), daily(p)) for k, p in win_rate.items()]
+    series = [(names.get(k, k), rates(p)) for k, p in win_rate.items()]
     series = [(n, d) for n, d in series if d]
-    days = sorted({day for _, d in series for day in d})
+    days = sorted({day for _, d in series for day, _ in d})
+    most = max((len(d) for _, d in series), default=0)
     left, top, bottom = 44, 16, 40
     longest = max((len(_short(n)) + 5 for n, _ in series), default=0)
     right = min(int(width * 0.4), 36 + int(longest * 7.6))
     plot_w, plot_h = width - left - right, height - top - bottom
 
-    def x(i: int) -> float:
-        return round(left + (plot_w * i / (len(days) - 1) if len(days) > 1 else plot_w / 2), 1)
+    def x(i: int) -> float:                     # the i-th decided match, from 1
+        return round(left + (plot_w * (i - 1) / (most - 1) if most > 1 else plot_w / 2), 1)
 
     def y(rate: float) -> float:
         return round(top + plot_h * (1 - rate), 1)
 
     pid = _text(id_prefix)
     if days:
-        rates = ", ".join(f"{name} {percent(d[max(d)])}" for name, d in series)
-        summary = words["desc"] % {"first": days[0], "last": days[-1], "rates": rates}
+        now = ", ".join(f"{name} {percent(d[-1][1])}" for name, d in series)
+        summary = words["desc"] % {"first": days[0], "last": days[-1], "rates": now}
     else:
         summary = words["empty"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -71,25 +71,20 @@ def win_rate_svg(win_rate: Mapping[str, Sequence[Sequence[Any]]], names: Mapping
                    f'stroke="{INK if tick == 0 else GRID}" stroke-width="1"/>')
         out.append(f'<text x="{left - 6}" y="{y(tick) + 4}" text-anchor="end" fill="{MUTED}">'
                    f'{_text(percent(tick))}</text>')
-    step = max(1, -(-len(days) // 4))            # at most some five dates fit under the plot
-    shown = list(range(0, len(days), step))
-    if days and shown[-1] != len(days) - 1:
-        shown[-1] = len(days) - 1
-    for i in shown:
+    step = max(1, -(-most // 6))                # at most some seven numbers fit under the plot
+    for i in range(1, most + 1, step):
         out.append(f'<line x1="{x(i)}" y1="{top + plot_h}" x2="{x(i)}" y2="{top + plot_h + 4}" stroke="{INK}"/>')
-        out.append(f'<text x="{x(i)}" y="{top + plot_h + 17}" text-anchor="middle" fill="{MUTED}" '
-                   f'font-size="10">{_text(days[i][5:])}</text>')
+        out.append(f'<text x="{x(i)}" y="{top + plot_h + 17}" text-anchor="middle" fill="{MUTED}">{i}</text>')
     out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" text-anchor="middle" fill="{MUTED}">'
                f'{_text(words["axis"])}</text></g>')
     if not days:
         out.append(f'<text x="{left + plot_w / 2}" y="{top + plot_h / 2}" text-anchor="middle" fill="{MUTED}">'
                    f'{_text(words["empty"])}</text>')
-    index = {day: i for i, day in enumerate(days)}
-    label_y = _spread([y(d[max(d)]) + 4 for _, d in series], 15, top + 4, top + plot_h + 4)
+    label_y = _spread([y(d[-1][1]) + 4 for _, d in series], 15, top + 4, top + plot_h + 4)
     for n, (name, d) in enumerate(series):
         colour, dash = SERIES[n % len(SERIES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        pts = [(x(index[day]), y(rate)) for day, rate in sorted(d.items())]
+        pts = [(x(i), y(rate)) for i, (_, rate) in enumerate(d, start=1)]
         out.append(f'<g class="series"><title>{_text(name)}</title>')
         if len(pts) > 1:
             out.append(f'<polyline points="{" ".join(f"{a},{b}" for a, b in pts)}" fill="none" stroke="{colour}" '
@@ -99,6 +94,6 @@ def win_rate_svg(win_rate: Mapping[str, Sequence[Sequence[Any]]], names: Mapping
         out.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 16}" y2="{ly - 4}" stroke="{colour}" '
                    f'stroke-width="2.5"{dash_attr}/>')
         out.append(f'<text x="{lx + 20}" y="{ly}" fill="{INK}">{_text(_short(name))} '
-                   f'<tspan font-weight="bold">{_text(percent(d[max(d)]))}</tspan></text></g>')
+                   f'<tspan font-weight="bold">{_text(percent(d[-1][1]))}</tspan></text></g>')
     out.append('</svg>')
     return "\n".join(out)

@@ -57,7 +57,7 @@ def test_the_statistics_page_shows_each_players_figures_worked_out_by_hand(clien
     assert anna[6].startswith("4,170") and "hand 2" in anna[6]
     bela = row_of(page, "players-table", "Béla")
     assert bela[1:6] == ["2", "0", "–", "3", "383"] and bela[8] == "2"           # out twice
-    assert bela[7].lower() == "red canasta 2"                                    # the table's kind name
+    assert bela[7].lower() == "2 × red canasta"                                    # the table's kind name
 
 
 def test_a_best_hand_and_a_record_link_their_matchs_hand_on_its_read_only_view(client, group):

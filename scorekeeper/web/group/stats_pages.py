@@ -94,9 +94,8 @@ def stats_context(group: Group, *, editable: bool) -> tuple[dict[str, Any], int]
     stats = group_stats(matches, variant=filters["variant"], since=filters["since"], until=filters["until"],
                         canonical=groups.name_reader(group))
     names = {p["key"]: p["name"] for p in stats["players"]}
-    chart_labels = {"title": _("Win rate over time"), "axis": _("day played"),
-                    "desc": _("Win rate after each day with a decided match, from %(first)s to %(last)s. Now: "
-                              "%(rates)s."),
+    chart_labels = {"title": _("Win rate over time"), "axis": _("decided matches played"),
+                    "desc": _("Win rate after each decided match, from %(first)s to %(last)s. Now: %(rates)s."),
                     "empty": _("No decided matches yet.")}
     kept = {k: v for k, v in (("variant", filters["variant"]),
                               ("since", filters["since"].isoformat() if filters["since"] else None),
