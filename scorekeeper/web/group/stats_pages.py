@@ -12,8 +12,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Mapping
 
-from flask import abort, render_template, request, url_for
-from flask_babel import format_percent, get_locale, gettext as _
+from flask import Response, abort, render_template, request, url_for
+from flask_babel import format_percent, gettext as _
 
 from scorekeeper import pdf, service
 from scorekeeper.display.numbers import points
@@ -117,12 +117,12 @@ def stats_context(group: Group, *, editable: bool) -> tuple[dict[str, Any], int]
     return context, 400 if errors else 200
 
 
-def _page(token: str, *, editable: bool):
+def _page(token: str, *, editable: bool) -> tuple[str, int]:
     context, status = stats_context(_group(token, editable=editable), editable=editable)
     return render_template("group_stats.html", **context), status
 
 
-def _pdf(token: str, *, editable: bool):
+def _pdf(token: str, *, editable: bool) -> Response:
     group = _group(token, editable=editable)
     context, status = stats_context(group, editable=editable)
     if status != 200:
@@ -133,23 +133,23 @@ def _pdf(token: str, *, editable: bool):
 
 @bp.get("/g/<token>/stats")
 @limit("RATELIMIT_STATS")
-def stats_page(token: str):
+def stats_page(token: str) -> tuple[str, int]:
     return _page(token, editable=True)
 
 
 @bp.get("/gv/<token>/stats")
 @limit("RATELIMIT_STATS")
-def view_stats_page(token: str):
+def view_stats_page(token: str) -> tuple[str, int]:
     return _page(token, editable=False)
 
 
 @bp.get("/g/<token>/stats.pdf")
 @limit("RATELIMIT_STATS")
-def stats_pdf(token: str):
+def stats_pdf(token: str) -> Response:
     return _pdf(token, editable=True)
 
 
 @bp.get("/gv/<token>/stats.pdf")
 @limit("RATELIMIT_STATS")
-def view_stats_pdf(token: str):
+def view_stats_pdf(token: str) -> Response:
     return _pdf(token, editable=False)
