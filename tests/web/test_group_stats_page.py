@@ -139,3 +139,11 @@ def test_the_season_sheet_refuses_a_bad_filter_with_a_400(client, group):
 def test_no_group_at_the_link_is_a_404(client):
     assert client.get(f"/g/{'x' * 32}/stats").status_code == 404
     assert client.get(f"/gv/{'x' * 32}/stats.pdf").status_code == 404
+
+
+def test_a_match_is_named_by_its_title_or_its_day_and_place_when_the_day_has_several():
+    from scorekeeper.web.group.stats_pages import match_names
+
+    listed = [{"match": "a", "title": "", "date": "2026-11-20"}, {"match": "b", "title": "", "date": "2026-11-27"},
+              {"match": "c", "title": "Final", "date": "2026-11-27"}, {"match": "d", "title": "", "date": "2026-11-27"}]
+    assert match_names(listed) == {"a": "2026-11-20", "b": "2026-11-27 #2", "c": "Final", "d": "2026-11-27 #4"}

@@ -87,6 +87,17 @@ def _variant_choices() -> list[tuple[str, str]]:
     return sorted(((v["id"], table_word(v["name"])) for v in service.variants()), key=lambda c: c[1].casefold())
 
 
+def match_names(listed: list[dict[str, Any]]) -> dict[str, str]:
+    """How a best hand or a record names its match (by read-only token): its title, or else the day its last
+    hand was entered, with ``#n`` (its place among the group's counted matches, oldest first) when that day has
+    several, since a club plays several matches an evening."""
+    per_day: dict[str, int] = {}
+    for m in listed:
+        per_day[m["date"]] = per_day.get(m["date"], 0) + 1
+    return {m["match"]: m["title"] or (f"{m['date']} #{n}" if per_day[m["date"]] > 1 else m["date"])
+            for n, m in enumerate(listed, start=1)}
+
+
 def stats_context(group: Group, *, editable: bool) -> tuple[dict[str, Any], int]:
     """What the page and the PDF show, and the status (400 when a filter was refused)."""
     filters, errors = read_filters(request.args)
@@ -111,7 +122,7 @@ def stats_context(group: Group, *, editable: bool) -> tuple[dict[str, Any], int]
         "pdf_url": url_for("group.stats_pdf" if editable else "group.view_stats_pdf", token=token, **kept),
         "hand_url": lambda view_token, hand: url_for("match.view_hand", token=view_token, number=hand),
         "match_url": lambda view_token: url_for("match.view", token=view_token),
-        "matches_by_token": {m["match"]: m for m in stats["matches"]},
+        "match_names": match_names(stats["matches"]),
         "printed_on": date.today().isoformat(),
     }
     return context, 400 if errors else 200
