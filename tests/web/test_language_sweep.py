@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from sweep_pages import SWEPT, english_fragments, english_on, visible_text
-from scorekeeper.store import matches
+from scorekeeper.store import groups, matches
 from test_pdf import pdf_text
 from web_helpers import csrf_from
 
@@ -65,7 +65,12 @@ def tokens(app):
             {"name": "Anna & Cili", "players": ["Anna", "Cili"]}, {"name": "Béla & Dani", "players": ["Béla", "Dani"]}])
         matches.add_hand(db, intl, INTERNATIONAL, based_on=intl.version)
         kel = matches.create_match(db, variant="keltis", options=None, sides=[{"name": "Anna"}, {"name": "Béla"}])
-        return {m.variant: (m.edit_token, m.view_token) for m in (dis, intl, kel)}
+        # issue 24: a group holding the díszített and the international match, for its statistics page and PDF
+        group = groups.create_group(db, "Vasárnap")
+        for match in (dis, intl):
+            groups.add_match(db, group, match.edit_token)
+        return {**{m.variant: (m.edit_token, m.view_token) for m in (dis, intl, kel)},
+                "group": (group.edit_token, group.view_token)}
 
 
 def pages(tokens) -> list[str]:
@@ -88,6 +93,10 @@ def pages(tokens) -> list[str]:
     # issue 13: a match's own rules page and meld checker (a house match's: tests/web/test_house_match.py)
     found += [f"/m/{dis}/rules", f"/v/{dis_view}/rules", f"/m/{dis}/checker", f"/v/{dis_view}/checker",
               f"/m/{intl}/rules", f"/m/{intl}/checker", f"/m/{kel}/rules", f"/v/{kel_view}/rules"]
+    # issue 24: a group's statistics on both links, filtered, and with a bad filter (a form error, 400)
+    group, group_view = tokens["group"]
+    found += [f"/g/{group}/stats", f"/gv/{group_view}/stats", f"/g/{group}/stats?variant=diszitett",
+              f"/g/{group}/stats?since=yesterday&variant=bridge", f"/gv/{group_view}/stats?since=2026-12-01&until=2026-11-01"]
     return found
 
 
@@ -160,6 +169,7 @@ def pdfs(tokens) -> list[str]:
     """Every PDF a player prints: each match's sheet (cards and summary hands, a partnership, Keltis) and the
     blank pads of the variants the pages above show."""
     found = [f"/m/{tokens[v][0]}/sheet.pdf" for v in ("diszitett", "international", "keltis")]
+    found.append(f"/gv/{tokens['group'][1]}/stats.pdf")                       # issue 24: the season sheet
     return found + [f"/pad/{v}.pdf" for v in ("diszitett", "international", "keltis", "samba", "classic_fr")]
 
 
