@@ -207,14 +207,17 @@ class _Replay:
     is counted in hand scorings, each costing what one costs under the file's rules (rules/work.py), and bounded by
     ``MAX_WORK``, whatever the number of events: under a dearer house table fewer scorings are allowed."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, budget: "Budget | None" = None) -> None:
         self.match = match
         self.rules = matches.rules_of(match)
         self.entries: list[dict[str, Any]] = []
         self.results: list[Any] = []
         self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
         self.scorings = 0
-        self.most = int(MAX_WORK / scoring_cost(self.rules))     # scorings within the budget under these rules
+        self.cost = scoring_cost(self.rules)
+        # scorings within the budget under these rules; a group file's match also within what its earlier
+        # matches left of the file's budget (store/group_transfer.py)
+        self.most = int(min(MAX_WORK, budget.left if budget is not None else MAX_WORK) / self.cost)
         self.hands = matches.hands_allowed(self.rules)
 
     def _score(self, first: int, part: str) -> None:
@@ -316,7 +319,15 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
     return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at}
 
 
-def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
+class Budget:
+    """Work left for the rest of a file holding several matches (a group's export): each match's check spends
+    its scorings × their cost from it."""
+
+    def __init__(self, left: float) -> None:
+        self.left = left
+
+
+def _checked(data: Mapping[str, Any], budget: Budget | None = None) -> dict[str, Any]:
     """Check the match as the match service would have, in one replay of its log: the sides and options through
     ``matches.create_match`` (in a scratch in-memory database), then every event as it was checked at save
     time. Returns the columns of the match, its sides and its events as the service stores them, with the
@@ -337,8 +348,10 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
                                              first_dealer=data.get("first_dealer"))
             except ScorekeeperError as exc:
                 raise ImportRefused(_core_reason(exc), getattr(exc, "field", None)) from None
-            replay = _Replay(match)
+            replay = _Replay(match, budget)
             events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
+            if budget is not None:
+                budget.left -= replay.scorings * replay.cost
             return {
                 "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
                           "rules_json": match.rules_json, "rules_hash": match.rules_hash,
@@ -381,12 +394,16 @@ def validate(data: Mapping[str, Any]) -> None:
     _checked(data)
 
 
+def new_match(checked: Mapping[str, Any]) -> Match:
+    """The checked match (``_checked``) as a new row with new links, not yet added to a session."""
+    return Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
+                 sides=[MatchSide(**side) for side in checked["sides"]],
+                 events=[HandEvent(**event) for event in checked["events"]])
+
+
 def import_match(session: Session, data: Mapping[str, Any]) -> Match:
     """Check ``data`` completely, then store it as a new match (new links) in one transaction."""
-    checked = _checked(data)
-    match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
-                  sides=[MatchSide(**side) for side in checked["sides"]],
-                  events=[HandEvent(**event) for event in checked["events"]])
+    match = new_match(_checked(data))
     # the whole file counts against the client's storage quota, as the same match typed hand by hand would
     stored_bytes = matches.match_size(match) + sum(matches.event_size(event) for event in match.events)
     quota.admit(stored_bytes)
