@@ -429,6 +429,7 @@ def create_group():
 def import_group():
     """A group file (``GET /groups/<token>/export``) as a NEW group: new links for it and every match. The whole
     file is checked first (store/group_transfer.py); a refusal is 400 naming the part (``matches[2].events[0]``)."""
+    charge("RATELIMIT_IMPORT")    # a second time: a group file may check twice a match import's work
     data = read_body()
     try:
         group = group_transfer.import_group(get_session(), data)

@@ -128,6 +128,11 @@ def test_a_bad_match_inside_is_named_by_its_index_and_nothing_is_stored(client, 
     bad = copy.deepcopy(body)
     bad["matches"][1]["rules_hash"] = "0" * 64
     assert refused(client, bad)["field"].startswith("matches[1].")
+    bad = copy.deepcopy(body)
+    assert bad["matches"][1]["events"][4]["action"] == "edit"
+    bad["matches"][1]["events"][4]["hand_number"] = 9                  # an event's refusal says which event
+    error = refused(client, bad)
+    assert error["field"] == "matches[1].events[4] (edit of hand 9)" and "hand 9 does not exist" in error["message"]
     with app.extensions["scorekeeper_sessions"]() as session:
         assert session.scalar(select(func.count()).select_from(Group)) == 1
 
@@ -180,6 +185,7 @@ def test_a_refusal_on_the_page_names_the_match_in_the_pages_language(client, gro
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "matches[1].events[1]" in html
     assert "This group file cannot be imported." not in html               # said in Hungarian
+    assert "Ez a társaságfájl nem importálható." in html
 
 
 @pytest.mark.parametrize("body, said", [
@@ -192,3 +198,20 @@ def test_an_unreadable_file_is_a_400_never_a_500(client, body, said):
 def test_no_group_at_the_link_has_no_export(client):
     assert client.get(f"{API}/groups/nosuchtoken/export").status_code == 404
     assert client.get("/g/nosuchtoken/export.json").status_code == 404
+
+
+def test_a_group_import_counts_as_two_against_the_import_limit(client, group, tmp_path):
+    from scorekeeper import create_app
+    from scorekeeper.store.db import init_db
+    body = client.get(f"{API}/groups/{group['edit_token']}/export").get_data(as_text=True)
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite'}",
+                      "SECRET_KEY": "test", "RATELIMIT_ENABLED": True, "RATELIMIT_IMPORT": "3 per hour"})
+    init_db(app, drop=True)
+    try:
+        limited = app.test_client()
+        send = lambda: limited.post(f"{API}/groups/import", data=body, content_type="application/json")  # noqa: E731
+        assert send().status_code == 201
+        second = send()
+        assert second.status_code == 429 and "Retry-After" in second.headers
+    finally:
+        app.extensions["scorekeeper_engine"].dispose()

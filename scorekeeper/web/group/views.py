@@ -163,6 +163,7 @@ def view_export(token: str):
 def import_group():
     """A group file as a NEW group (new links for it and each match); a refusal is 400 naming the bad part in the
     page's language, and nothing is stored."""
+    charge("RATELIMIT_IMPORT")    # a second time: a group file may check twice a match import's work
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return _refused(_("Choose a group file (.json) exported from a group's page."))
