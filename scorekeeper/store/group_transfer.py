@@ -195,6 +195,9 @@ def checked(data: Mapping[str, Any]) -> dict[str, Any]:
     found = []
     with transfer.scratch_session() as scratch:
         for i, match in enumerate(data["matches"]):
+            if not isinstance(match, dict):
+                raise ImportRefused(phrase("each match must be an object, as the match export writes it"),
+                                    f"matches[{i}]")
             try:
                 found.append(transfer._checked(match, budget, scratch))
             except ImportRefused as exc:

@@ -144,6 +144,25 @@ def test_the_whole_files_work_is_bounded_across_its_matches(client, group, monke
     assert error["field"].startswith("matches[1].events[")
 
 
+def test_a_match_that_is_not_an_object_is_named_by_its_index(client, group):
+    body = client.get(f"{API}/groups/{group['edit_token']}/export").json
+    body["matches"].insert(1, ["not", "a", "match"])
+    assert refused(client, body)["field"] == "matches[1]"
+
+
+def test_a_hand_written_files_names_stay_text_on_the_new_groups_page(client):
+    body = {"format": "scorekeeper-group", "format_version": 1, "name": "<script>x</script>",
+            "created_at": "2026-01-01T00:00:00Z", "roster": [{"name": "<img src=x>", "spellings": []}],
+            "matches": [{"format": "scorekeeper-match", "format_version": 1, "variant": "diszitett",
+                         "created_at": "2026-01-02T00:00:00Z", "title": "<b>M</b>",
+                         "sides": [{"name": "<img src=x>"}, {"name": "Zoé & <u>Ádám</u>"}], "events": []}]}
+    made = imported(client, body)
+    assert [p["name"] for p in made["roster"]] == ["<img src=x>", "Zoé & <u>Ádám</u>"]     # the new name joined
+    page = client.get(f"/g/{made['edit_token']}").get_data(as_text=True)
+    assert "<img src=x>" not in page and "<script>x" not in page and "<b>M</b>" not in page
+    assert "&lt;img src=x&gt;" in page and "Zoé &amp; &lt;u&gt;Ádám&lt;/u&gt;" in page
+
+
 def test_a_bad_roster_is_refused_naming_the_player(client, group):
     body = client.get(f"{API}/groups/{group['edit_token']}/export").json
     twice = copy.deepcopy(body)
