@@ -219,11 +219,16 @@ class _Replay:
         # scorings within the budget under these rules; a group file's match also within what its earlier
         # matches left of the file's budget (store/group_transfer.py)
         self.most = int(min(MAX_WORK, budget.left if budget is not None else MAX_WORK) / self.cost)
+        self.budget = budget if budget is not None and budget.left < MAX_WORK else None   # the file's bound binds
         self.hands = matches.hands_allowed(self.rules)
 
     def _score(self, first: int, part: str) -> None:
         """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
         count = len(self.entries) - first + 1
+        if self.scorings + count > self.most and self.budget is not None:
+            raise ImportRefused(phrase("checking this group file would score more than %(most)s hands in all its "
+                                       "matches (every edit re-scores the hands after the one it corrects)",
+                                       most=int(self.budget.total / self.cost)), part)
         if self.scorings + count > self.most:
             raise ImportRefused(phrase("checking this file would score more than %(most)s hands (every edit "
                                        "re-scores the hands after the one it corrects); this is more than a match "
@@ -325,7 +330,7 @@ class Budget:
     its scorings × their cost from it."""
 
     def __init__(self, left: float) -> None:
-        self.left = left
+        self.left = self.total = left
 
 
 def _checked(data: Mapping[str, Any], budget: Budget | None = None,

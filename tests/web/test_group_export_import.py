@@ -141,7 +141,7 @@ def test_the_whole_files_work_is_bounded_across_its_matches(client, group, monke
     body = client.get(f"{API}/groups/{group['edit_token']}/export").json
     monkeypatch.setattr(group_transfer, "MAX_WORK", 3.0)      # M1's two hands fit, M2's log does not
     error = refused(client, body)
-    assert error["field"].startswith("matches[1].events[")
+    assert error["field"].startswith("matches[1].events[") and "group file" in error["message"]
 
 
 def test_a_match_that_is_not_an_object_is_named_by_its_index(client, group):
