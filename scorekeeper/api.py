@@ -10,12 +10,13 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Iterable
 
-from flask import Blueprint, g, request, url_for
+from flask import Blueprint, Response, g, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.store import groups, matches
+from scorekeeper.store import group_transfer, groups, matches
+from scorekeeper.store.transfer import ImportRefused
 from scorekeeper import service
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import charge, limit
@@ -26,7 +27,7 @@ from scorekeeper.stats.stored import group_stats
 from scorekeeper.rules import NotationError, RecordError, ScorekeeperError
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
-from scorekeeper.display.words import kind_label, said, say_error
+from scorekeeper.display.words import kind_label, said, say_error, say_refusal
 from scorekeeper.display.keypad import notation_lang
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -421,6 +422,30 @@ def create_group():
     group = groups.create_group(get_session(), _text(data, "name"))
     body = group_body(group, True)
     return body, 201, {"Location": body["urls"]["api"]}
+
+
+@bp.post("/groups/import")
+@limit("RATELIMIT_IMPORT")
+def import_group():
+    """A group file (``GET /groups/<token>/export``) as a NEW group: new links for it and every match. The whole
+    file is checked first (store/group_transfer.py); a refusal is 400 naming the part (``matches[2].events[0]``)."""
+    charge("RATELIMIT_IMPORT")    # a second time: a group file may check twice a match import's work
+    data = read_body()
+    try:
+        group = group_transfer.import_group(get_session(), data)
+    except ImportRefused as exc:
+        detail, _english = say_refusal(exc)
+        raise ApiError(400, detail, code="import_refused", field=exc.part or None) from None
+    body = group_body(group, True)
+    return body, 201, {"Location": body["urls"]["api"]}
+
+
+@bp.get("/groups/<token>/export")
+@limit("RATELIMIT_STATS")
+def export_group(token: str):
+    """The group as one file on either link: it holds no token, so an import always makes new links."""
+    group, _editable = _find_group(token, write=False)
+    return Response(group_transfer.export_json(get_session(), group), mimetype=JSON_TYPE)
 
 
 @bp.get("/groups/<token>")

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -207,19 +208,27 @@ class _Replay:
     is counted in hand scorings, each costing what one costs under the file's rules (rules/work.py), and bounded by
     ``MAX_WORK``, whatever the number of events: under a dearer house table fewer scorings are allowed."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, budget: "Budget | None" = None) -> None:
         self.match = match
         self.rules = matches.rules_of(match)
         self.entries: list[dict[str, Any]] = []
         self.results: list[Any] = []
         self.totals: list[dict[str, int]] = [{}]     # totals[k]: the running totals after k hands
         self.scorings = 0
-        self.most = int(MAX_WORK / scoring_cost(self.rules))     # scorings within the budget under these rules
+        self.cost = scoring_cost(self.rules)
+        # scorings within the budget under these rules; a group file's match also within what its earlier
+        # matches left of the file's budget (store/group_transfer.py)
+        self.most = int(min(MAX_WORK, budget.left if budget is not None else MAX_WORK) / self.cost)
+        self.budget = budget if budget is not None and budget.left < MAX_WORK else None   # the file's bound binds
         self.hands = matches.hands_allowed(self.rules)
 
     def _score(self, first: int, part: str) -> None:
         """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
         count = len(self.entries) - first + 1
+        if self.scorings + count > self.most and self.budget is not None:
+            raise ImportRefused(phrase("checking this group file would score more than %(most)s hands in all its "
+                                       "matches (every edit re-scores the hands after the one it corrects)",
+                                       most=int(self.budget.total / self.cost)), part)
         if self.scorings + count > self.most:
             raise ImportRefused(phrase("checking this file would score more than %(most)s hands (every edit "
                                        "re-scores the hands after the one it corrects); this is more than a match "
@@ -316,7 +325,16 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
     return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at}
 
 
-def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
+class Budget:
+    """Work left for the rest of a file holding several matches (a group's export): each match's check spends
+    its scorings × their cost from it."""
+
+    def __init__(self, left: float) -> None:
+        self.left = self.total = left
+
+
+def _checked(data: Mapping[str, Any], budget: Budget | None = None,
+             scratch: Session | None = None) -> dict[str, Any]:
     """Check the match as the match service would have, in one replay of its log: the sides and options through
     ``matches.create_match`` (in a scratch in-memory database), then every event as it was checked at save
     time. Returns the columns of the match, its sides and its events as the service stores them, with the
@@ -326,29 +344,46 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     title = data.get("title", "")
     if not isinstance(title, str):
         raise ImportRefused(phrase("the title must be text"), "title")
+    if scratch is not None:
+        return _checked_in(scratch, data, title, created_at, budget)
+    with scratch_session() as session:
+        return _checked_in(session, data, title, created_at, budget)
+
+
+@contextmanager
+def scratch_session() -> Iterator[Session]:
+    """An in-memory database for checking files in: one per match file; one for all of a group file's matches,
+    since making one costs about 10 ms (a thousand matches: 10 s)."""
     engine = make_engine("sqlite://")
     try:
         Base.metadata.create_all(engine)
         with sessionmaker(engine, expire_on_commit=False)() as session:
-            pinned = _pinned(data)
-            try:
-                match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
-                                             sides=data["sides"], title=title, pinned=pinned,
-                                             first_dealer=data.get("first_dealer"))
-            except ScorekeeperError as exc:
-                raise ImportRefused(_core_reason(exc), getattr(exc, "field", None)) from None
-            replay = _Replay(match)
-            events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
-            return {
-                "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
-                          "rules_json": match.rules_json, "rules_hash": match.rules_hash,
-                          "created_at": created_at, "version": len(events), "first_dealer": match.first_dealer},
-                "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
-                          for s in match.sides],
-                "events": events,
-            }
+            yield session
     finally:
         engine.dispose()
+
+
+def _checked_in(session: Session, data: Mapping[str, Any], title: str, created_at: datetime,
+                budget: Budget | None) -> dict[str, Any]:
+    pinned = _pinned(data)
+    try:
+        match = matches.create_match(session, variant=data["variant"], options=data.get("options"),
+                                     sides=data["sides"], title=title, pinned=pinned,
+                                     first_dealer=data.get("first_dealer"))
+    except ScorekeeperError as exc:
+        raise ImportRefused(_core_reason(exc), getattr(exc, "field", None)) from None
+    replay = _Replay(match, budget)
+    events = [_replay_event(replay, i, event) for i, event in enumerate(data["events"])]
+    if budget is not None:
+        budget.left -= replay.scorings * replay.cost
+    return {
+        "match": {"title": match.title, "variant": match.variant, "options": dict(match.options),
+                  "rules_json": match.rules_json, "rules_hash": match.rules_hash,
+                  "created_at": created_at, "version": len(events), "first_dealer": match.first_dealer},
+        "sides": [{"position": s.position, "name": s.name, "players": list(s.players)}
+                  for s in match.sides],
+        "events": events,
+    }
 
 
 def _pinned(data: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -381,12 +416,16 @@ def validate(data: Mapping[str, Any]) -> None:
     _checked(data)
 
 
+def new_match(checked: Mapping[str, Any]) -> Match:
+    """The checked match (``_checked``) as a new row with new links, not yet added to a session."""
+    return Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
+                 sides=[MatchSide(**side) for side in checked["sides"]],
+                 events=[HandEvent(**event) for event in checked["events"]])
+
+
 def import_match(session: Session, data: Mapping[str, Any]) -> Match:
     """Check ``data`` completely, then store it as a new match (new links) in one transaction."""
-    checked = _checked(data)
-    match = Match(edit_token=matches.new_token(), view_token=matches.new_token(), **checked["match"],
-                  sides=[MatchSide(**side) for side in checked["sides"]],
-                  events=[HandEvent(**event) for event in checked["events"]])
+    match = new_match(_checked(data))
     # the whole file counts against the client's storage quota, as the same match typed hand by hand would
     stored_bytes = matches.match_size(match) + sum(matches.event_size(event) for event in match.events)
     quota.admit(stored_bytes)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.display.qr import qr_svg
-from scorekeeper.display.words import say_error
+from scorekeeper.display.words import say_error, say_refusal
 from scorekeeper.limiter import charge, limit
 from scorekeeper.rules import RecordError
-from scorekeeper.store import groups
+from scorekeeper.store import group_transfer, groups
+from scorekeeper.store.transfer import ImportRefused
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Group
 
@@ -132,3 +133,49 @@ def rename(token: str):
                        typed={"rename": name})
     flash(_("Renamed: %(name)s.", name=player.name))
     return redirect(url_for("group.page", token=token), 303)
+
+
+# --- export and import (issue 24) ------------------------------------------------------------------------------
+
+def _exported(group: Group) -> Response:
+    """The same file on both links: it holds no token (store/group_transfer.py)."""
+    slug = "".join(c if c.isalnum() else "-" for c in group.name.lower()).strip("-")[:60] or "group"
+    response = Response(group_transfer.export_json(get_session(), group), mimetype="application/json")
+    response.headers.set("Content-Disposition", "attachment", filename=f"{slug}-group.json")
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/g/<token>/export.json")
+@limit("RATELIMIT_STATS")
+def export(token: str):
+    return _exported(_group(token, editable=True))
+
+
+@bp.get("/gv/<token>/export.json")
+@limit("RATELIMIT_STATS")
+def view_export(token: str):
+    return _exported(_group(token, editable=False))
+
+
+@bp.post("/groups/import")
+@limit("RATELIMIT_IMPORT")
+def import_group():
+    """A group file as a NEW group (new links for it and each match); a refusal is 400 naming the bad part in the
+    page's language, and nothing is stored."""
+    charge("RATELIMIT_IMPORT")    # a second time: a group file may check twice a match import's work
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return _refused(_("Choose a group file (.json) exported from a group's page."))
+    try:
+        group = group_transfer.import_group(get_session(), group_transfer.parse_export(upload.read()))
+    except ImportRefused as exc:
+        detail, english = say_refusal(exc)
+        return _refused(_("This group file cannot be imported."), detail=detail,
+                        detail_lang="en" if english else None)
+    flash(_("The group was imported with new links: share these, not the old ones."))
+    return redirect(url_for("group.page", token=group.edit_token), 303)
+
+
+def _refused(message: str, detail: str = "", detail_lang: str | None = None):
+    return render_template("error.html", code=400, message=message, detail=detail, detail_lang=detail_lang), 400
