@@ -128,17 +128,26 @@ def _hand(data: dict[str, Any]) -> Any:
     return hand
 
 
+def _behind_link(find: Any, token: str, *, write: bool, missing: str, read_only: str) -> tuple[Any, bool]:
+    """What either link of a match or a group opens, and whether it was the edit link; 404 (``missing``) if
+    neither, 403 (``read_only``) if ``write`` with the read-only link."""
+    session = get_session()
+    found = find(session, token, editable=True)
+    editable = found is not None
+    found = found or find(session, token, editable=False)
+    if found is None:
+        raise ApiError(404, missing, code="not_found")
+    if write and not editable:
+        raise ApiError(403, read_only, code="read_only")
+    return found, editable
+
+
 def _find(token: str, *, write: bool) -> tuple[Match, bool]:
     """The match behind either link; 404 if none, 403 if ``write`` with the read-only link."""
-    session = get_session()
-    match = matches.find_match(session, token, editable=True)
-    editable = match is not None
-    match = match or matches.find_match(session, token, editable=False)
-    if match is None:
-        raise ApiError(404, _("No match at this link. Check that the whole link was copied."), code="not_found")
-    if write and not editable:
-        raise ApiError(403, _("this is the read-only link of the match; changes need the edit link"),
-                       code="read_only")
+    match, editable = _behind_link(
+        matches.find_match, token, write=write,
+        missing=_("No match at this link. Check that the whole link was copied."),
+        read_only=_("this is the read-only link of the match; changes need the edit link"))
     g.api_match = match
     return match, editable
 
@@ -370,16 +379,9 @@ GROUP_FIELDS = {"name"}
 
 def _find_group(token: str, *, write: bool) -> tuple[Group, bool]:
     """The group behind either link; 404 if none, 403 if ``write`` with the read-only link."""
-    session = get_session()
-    group = groups.find_group(session, token, editable=True)
-    editable = group is not None
-    group = group or groups.find_group(session, token, editable=False)
-    if group is None:
-        raise ApiError(404, _("No group at this link. Check that the whole link was copied."), code="not_found")
-    if write and not editable:
-        raise ApiError(403, _("this is the read-only link of the group; changes need the edit link"),
-                       code="read_only")
-    return group, editable
+    return _behind_link(groups.find_group, token, write=write,
+                        missing=_("No group at this link. Check that the whole link was copied."),
+                        read_only=_("this is the read-only link of the group; changes need the edit link"))
 
 
 def _group_urls(group: Group, editable: bool) -> dict[str, str]:

@@ -15,22 +15,11 @@ import re
 
 import pytest
 
-from test_api import API, add, BIG_HAND, README_HAND
+from test_api import API, README_HAND, add
+from test_group_stats_api import group  # noqa: F401  (the fixture: the same two matches)
 from test_groups_api import new_group, start
 
 pytestmark = pytest.mark.storage
-
-
-@pytest.fixture
-def group(client):
-    made = new_group(client)
-    token = made["edit_token"]
-    first = start(client, token, "Anna", "Béla").json
-    assert add(client, first["edit_token"], README_HAND, 0).status_code == 201
-    assert add(client, first["edit_token"], BIG_HAND, 1).status_code == 201
-    second = start(client, token, "Anna", "Bela").json
-    assert add(client, second["edit_token"], README_HAND, 0).status_code == 201
-    return {"edit": token, "view": made["view_token"], "first": first, "second": second}
 
 
 def text(response):
