@@ -152,14 +152,18 @@ def _find(token: str, *, write: bool) -> tuple[Match, bool]:
     return match, editable
 
 
-def _urls(match: Match, editable: bool) -> dict[str, str]:
-    """Absolute links; the edit link only for the edit token (the view link never reveals it)."""
-    urls = {"view": url_for("match.view", token=match.view_token, _external=True)}
+def _link_urls(thing: Any, editable: bool, *, view: str, edit: tuple[str, str], api: str) -> dict[str, str]:
+    """Absolute links of a match or a group; its edit link (``edit``: the key and the page's endpoint) only for the
+    edit token, so the view link never reveals it."""
+    urls = {"view": url_for(view, token=thing.view_token, _external=True)}
     if editable:
-        urls["sheet"] = url_for("match.sheet", token=match.edit_token, _external=True)
-    urls["api"] = url_for("api.get_match", token=match.edit_token if editable else match.view_token,
-                          _external=True)
+        urls[edit[0]] = url_for(edit[1], token=thing.edit_token, _external=True)
+    urls["api"] = url_for(api, token=thing.edit_token if editable else thing.view_token, _external=True)
     return urls
+
+
+def _urls(match: Match, editable: bool) -> dict[str, str]:
+    return _link_urls(match, editable, view="match.view", edit=("sheet", "match.sheet"), api="api.get_match")
 
 
 def state(match: Match) -> dict[str, Any]:
@@ -385,12 +389,7 @@ def _find_group(token: str, *, write: bool) -> tuple[Group, bool]:
 
 
 def _group_urls(group: Group, editable: bool) -> dict[str, str]:
-    urls = {"view": url_for("group.view", token=group.view_token, _external=True)}
-    if editable:
-        urls["page"] = url_for("group.page", token=group.edit_token, _external=True)
-    urls["api"] = url_for("api.get_group", token=group.edit_token if editable else group.view_token,
-                          _external=True)
-    return urls
+    return _link_urls(group, editable, view="group.view", edit=("page", "group.page"), api="api.get_group")
 
 
 def group_body(group: Group, editable: bool) -> dict[str, Any]:

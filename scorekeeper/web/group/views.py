@@ -13,7 +13,6 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.display.qr import qr_svg
 from scorekeeper.display.words import say_error, say_refusal
 from scorekeeper.limiter import charge, limit
 from scorekeeper.rules import RecordError
@@ -21,23 +20,21 @@ from scorekeeper.store import group_transfer, groups
 from scorekeeper.store.transfer import ImportRefused
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Group
+from scorekeeper.web.match.share import links_to_share
 
 bp = Blueprint("group", __name__)
 
 
 def share_links(group: Group, *, editable: bool) -> list[dict[str, Any]]:
     """The group's links to share, the read-only one first; the edit link only on the edit page."""
-    view_url = url_for("group.view", token=group.view_token, _external=True)
-    links = [{"id": "view-link", "url": view_url, "label": _("Read-only link of the group"),
-              "help": _("Anyone with it sees the roster and the matches but cannot change anything."),
-              "qr": qr_svg(view_url, _("QR code of the read-only link"))}]
-    if editable:
-        edit_url = url_for("group.page", token=group.edit_token, _external=True)
-        links.append({"id": "edit-link", "url": edit_url, "label": _("Edit link of the group (this page)"),
-                      "help": _("Anyone with this link can start and add matches and change the roster: share it "
-                                "only with the group."),
-                      "qr": qr_svg(edit_url, _("QR code of the edit link"))})
-    return links
+    return links_to_share(
+        url_for("group.view", token=group.view_token, _external=True),
+        url_for("group.page", token=group.edit_token, _external=True) if editable else None,
+        view_words=(_("Read-only link of the group"),
+                    _("Anyone with it sees the roster and the matches but cannot change anything.")),
+        edit_words=(_("Edit link of the group (this page)"),
+                    _("Anyone with this link can start and add matches and change the roster: share it only with "
+                      "the group.")))
 
 
 def _listed(group: Group) -> tuple[list[dict[str, Any]], int]:

@@ -35,19 +35,27 @@ from scorekeeper.store.saves import check_key
 REMATCH_KEY_PLACEHOLDER = f"rematch-key-{secrets.token_hex(16)}"
 
 
-def share_links(match: Match, *, editable: bool) -> list[dict[str, Any]]:
-    """The links the sheet offers to share, the spectators' first; the edit link only on the edit page."""
-    view_url = url_for("match.view", token=match.view_token, _external=True)
-    links = [{"id": "view-link", "url": view_url, "label": _("Read-only link for spectators"),
-              "help": _("Spectators see the scoresheet but cannot change anything."),
+def links_to_share(view_url: str, edit_url: str | None, *, view_words: tuple[Any, Any],
+                   edit_words: tuple[Any, Any]) -> list[dict[str, Any]]:
+    """Links to share as the share box shows them (templates/_share_links.html): the read-only one first, the edit
+    link only when given (on the edit page); each with its label, its help and its QR code."""
+    links = [{"id": "view-link", "url": view_url, "label": view_words[0], "help": view_words[1],
               "qr": qr_svg(view_url, _("QR code of the read-only link"))}]
-    if editable:
-        edit_url = url_for("match.sheet", token=match.edit_token, _external=True)
-        links.append({"id": "edit-link", "url": edit_url, "label": _("Edit link (this page)"),
-                      "help": _("Anyone with this link can enter and change hands: share it only with the "
-                                "scorekeepers."),
+    if edit_url:
+        links.append({"id": "edit-link", "url": edit_url, "label": edit_words[0], "help": edit_words[1],
                       "qr": qr_svg(edit_url, _("QR code of the edit link"))})
     return links
+
+
+def share_links(match: Match, *, editable: bool) -> list[dict[str, Any]]:
+    """The links the sheet offers to share, the spectators' first; the edit link only on the edit page."""
+    return links_to_share(
+        url_for("match.view", token=match.view_token, _external=True),
+        url_for("match.sheet", token=match.edit_token, _external=True) if editable else None,
+        view_words=(_("Read-only link for spectators"),
+                    _("Spectators see the scoresheet but cannot change anything.")),
+        edit_words=(_("Edit link (this page)"),
+                    _("Anyone with this link can enter and change hands: share it only with the scorekeepers.")))
 
 
 def rematch_request(match: Match) -> dict[str, Any]:
