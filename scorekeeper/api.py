@@ -530,27 +530,28 @@ def start_group_match(token: str):
     return body, 201, {"Location": urls["api"]}
 
 
-@bp.post("/groups/<token>/roster/merge")
-def merge_names(token: str):
-    """``{"merged": id, "into": id}``: two spellings of one person become one player."""
+def _roster_change(token: str, fields: set[str], change: Any) -> dict[str, Any]:
+    """A change of the roster (``change(session, group, body)``) through the edit link; 404 for a player id not on
+    it; the group as GET answers it."""
     charge("RATELIMIT_CORRECT")
-    data = read_body({"merged", "into"})
+    data = read_body(fields)
     group, _editable = _find_group(token, write=True)
     try:
-        groups.merge(get_session(), group, data.get("merged"), data.get("into"))
+        change(get_session(), group, data)
     except LookupError:
         raise ApiError(404, _("no such player on this roster"), code="not_found") from None
     return group_body(group, True)
+
+
+@bp.post("/groups/<token>/roster/merge")
+def merge_names(token: str):
+    """``{"merged": id, "into": id}``: two spellings of one person become one player."""
+    return _roster_change(token, {"merged", "into"}, lambda session, group, data: groups.merge(
+        session, group, data.get("merged"), data.get("into")))
 
 
 @bp.post("/groups/<token>/roster/rename")
 def rename_player(token: str):
     """``{"player": id, "name": …}``: another spelling for a roster player (the old one still counts)."""
-    charge("RATELIMIT_CORRECT")
-    data = read_body({"player", "name"})
-    group, _editable = _find_group(token, write=True)
-    try:
-        groups.rename(get_session(), group, data.get("player"), _text(data, "name"))
-    except LookupError:
-        raise ApiError(404, _("no such player on this roster"), code="not_found") from None
-    return group_body(group, True)
+    return _roster_change(token, {"player", "name"}, lambda session, group, data: groups.rename(
+        session, group, data.get("player"), _text(data, "name")))
