@@ -115,3 +115,19 @@ def test_the_read_only_group_link_cannot_create_events_and_an_unknown_event_is_a
     assert refused.status_code == 403
     assert client.get(f"{API}/events/nosuchevent").status_code == 404
     assert client.post(f"{API}/events/nosuchevent/rounds").status_code == 404
+
+
+def test_the_standings_page_shows_the_round_the_tables_and_the_standings_and_polls_a_version(client):
+    token = new_group(client)["edit_token"]
+    event = create(client, token).json
+    hand(client, event["rounds"][0]["tables"][0], ns_wins=True)
+    page = client.get(f"/e/{event['token']}")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "Round 1 of 2" in text and "Anna &amp; Béla" in text and "665 – 5" in text and "1 of 1" in text
+    assert "<script>" not in text and f"/e/{event['token']}/live" in text and "Reload" in text
+    live = client.get(f"/e/{event['token']}/live")
+    assert live.status_code == 200 and live.json["version"] > 0
+    same = client.get(f"/e/{event['token']}/live", headers={"If-None-Match": live.headers["ETag"]})
+    assert same.status_code == 304
+    assert client.get("/e/nosuchevent").status_code == 404
