@@ -107,6 +107,7 @@ def test_a_settings_problem_is_a_400_naming_the_field_in_the_requests_language(c
     hungarian = client.post(f"{API}/groups/{token}/events", headers={"Accept-Language": "hu"},
                             json={"settings": settings(tables=99), "entrants": PAIRS})
     assert hungarian.status_code == 400 and hungarian.json["error"]["field"] == "tables"
+    assert "között" in hungarian.json["error"]["message"]
     assert client.get(f"{API}/groups/{token}").json["matches_total"] == 0     # nothing stored
 
 
