@@ -680,7 +680,9 @@ def get_event(token: str):
 @bp.post("/events/<token>/rounds")
 @limit("RATELIMIT_NEW_MATCH")
 def seat_event_round(token: str):
-    """Seat and start the next round from the standings; answers the event with the new round last."""
+    """Seat and start the next round from the standings; answers the event with the new round last. The body is
+    ``{}`` as JSON: a cross-site form cannot send it, so a page elsewhere cannot seat a round (test_csrf)."""
+    read_body(set())
     event = _find_event(token)
     try:
         events.seat_next(get_session(), event)
