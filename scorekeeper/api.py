@@ -611,11 +611,12 @@ def _event_refused(exc: EventError) -> ApiError:
                                "values": dict(p.values)} for p in exc.problems])
 
 
-def _find_event(token: str) -> Event:
-    event = events.find_event(get_session(), token)
-    if event is None:
-        raise ApiError(404, _("No event at this link. Check that the whole link was copied."), code="not_found")
-    return event
+def _find_event(token: str, *, write: bool) -> tuple[Event, bool]:
+    """The event behind its edit token or its screen token, and whether it was the edit token; 404 if neither,
+    403 if ``write`` with the screen's token (anyone who sees the screen must not seat rounds)."""
+    return _behind_link(events.find_event, token, write=write,
+                        missing=_("No event at this link. Check that the whole link was copied."),
+                        read_only=_("this is the screen's link of the event; seating a round needs its edit link"))
 
 
 def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
@@ -652,7 +653,9 @@ def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
                            "vp": line.vp, "points_for": line.points_for, "points_against": line.points_against,
                            "difference": line.difference, "played": line.played, "byes": line.byes}
                           for line in table.lines],
-            "urls": {"api": url_for("api.get_event", token=event.token, _external=True)}}
+            **({"edit_token": event.edit_token} if edit else {}),
+            "urls": {"api": url_for("api.get_event", token=event.token, _external=True),
+                     "screen": url_for("group.event_page", token=event.token, _external=True)}}
 
 
 @bp.post("/groups/<token>/events")
@@ -674,7 +677,8 @@ def create_event(token: str):
 
 @bp.get("/events/<token>")
 def get_event(token: str):
-    return event_body(_find_event(token))
+    event, editable = _find_event(token, write=False)
+    return event_body(event, edit=editable)
 
 
 @bp.post("/events/<token>/rounds")
@@ -683,7 +687,7 @@ def seat_event_round(token: str):
     """Seat and start the next round from the standings; answers the event with the new round last. The body is
     ``{}`` as JSON: a cross-site form cannot send it, so a page elsewhere cannot seat a round (test_csrf)."""
     read_body(set())
-    event = _find_event(token)
+    event, _editable = _find_event(token, write=True)
     try:
         events.seat_next(get_session(), event)
     except EventError as exc:

@@ -121,7 +121,7 @@ def create_event(session: Session, group: Group, name: Any, settings_data: Any, 
     if len(session.scalars(select(Event.id).where(Event.group_id == group.id)).all()) >= MAX_EVENTS:
         raise _problem("too_many_events", "events", most=MAX_EVENTS)
     named = _entrants(group, settings, entrants)
-    event = Event(group_id=group.id, token=match_store.new_token(), name=name.strip()[:NAME_MOST],
+    event = Event(group_id=group.id, token=match_store.new_token(), edit_token=match_store.new_token(), name=name.strip()[:NAME_MOST],
                   settings=dict(settings_data))
     event.entrants = [EventEntrant(number=i, players=p) for i, p in enumerate(named, start=1)]
     session.add(event)
@@ -129,10 +129,12 @@ def create_event(session: Session, group: Group, name: Any, settings_data: Any, 
     return event
 
 
-def find_event(session: Session, token: str) -> Event | None:
+def find_event(session: Session, token: str, *, editable: bool = False) -> Event | None:
+    """The event behind its screen token, or (``editable``) its edit token."""
     if not could_be_token(token):
         return None
-    return session.scalars(select(Event).where(Event.token == token)).one_or_none()
+    column = Event.edit_token if editable else Event.token
+    return session.scalars(select(Event).where(column == token)).one_or_none()
 
 
 def group_of(session: Session, event: Event) -> Group:

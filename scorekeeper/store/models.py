@@ -148,7 +148,8 @@ class GroupMatch(Base):
 
 class Event(Base):
     """A club night of a group (issue 24, "Club night"): its settings as the API received them (JSON, read back
-    through scorekeeper.events.EventSettings) and an unguessable token for its standings page and API. Deleting
+    through scorekeeper.events.EventSettings), an unguessable ``token`` for its standings page (shown on a screen,
+    so it only reads) and an ``edit_token`` that seats rounds and reads the tables' edit links. Deleting
     the group deletes its events; the tables' matches stay (they are ordinary matches of the group)."""
 
     __tablename__ = "events"
@@ -156,6 +157,7 @@ class Event(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     name: Mapped[str] = mapped_column(String(200), default="")
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=_now)

@@ -48,13 +48,15 @@ def test_an_event_of_two_tables_and_two_swiss_rounds_scores_vp_by_the_burraco_pr
     assert [(t["ns"], t["ew"]) for t in first["tables"]] == [(1, 2), (3, 4)]
     assert event["provisional"] is True and all(t["hands"] == 0 for t in first["tables"])
     seen = client.get(f"{API}/events/{event['token']}").json
-    assert "match_edit_token" not in str(seen)          # the screen's link never carries a table's edit link
+    assert "match_edit_token" not in str(seen) and event["edit_token"] not in str(seen)   # the screen's link
+    screen = client.post(f"{API}/events/{event['token']}/rounds", json={})
+    assert screen.status_code == 403 and screen.json["error"]["code"] == "read_only"    # cannot seat a round
     # The round is not finished: a Swiss round 2 is refused, naming the results.
-    early = client.post(f"{API}/events/{event['token']}/rounds", json={})
+    early = client.post(f"{API}/events/{event['edit_token']}/rounds", json={})
     assert early.status_code == 400 and early.json["error"]["code"] == "round_unfinished"
     hand(client, first["tables"][0], ns_wins=True)
     hand(client, first["tables"][1], ns_wins=False)
-    event = client.get(f"{API}/events/{event['token']}").json
+    event = client.get(f"{API}/events/{event['edit_token']}").json          # the edit link reads edit links too
     tables = event["rounds"][0]["tables"]
     assert [t["totals"] for t in tables] == [[665, 5], [5, 665]]
     assert all(t["finished"] and t["hands"] == 1 for t in tables)
@@ -67,12 +69,12 @@ def test_an_event_of_two_tables_and_two_swiss_rounds_scores_vp_by_the_burraco_pr
         (1, w, 660), (4, w, 660), (2, lo, -660), (3, lo, -660)]
     assert [s["rank"] for s in event["standings"]] == [1, 1, 3, 3] and event["provisional"] is False
     # Round 2 from the standings: 1st v 2nd (1 v 4), 3rd v 4th (2 v 3), nobody meets an opponent again.
-    second = client.post(f"{API}/events/{event['token']}/rounds", json={})
+    second = client.post(f"{API}/events/{event['edit_token']}/rounds", json={})
     assert second.status_code == 201, second.json
     seated = second.json["rounds"][1]["tables"]
     assert sorted(tuple(sorted((t["ns"], t["ew"]))) for t in seated) == [(1, 4), (2, 3)]
     assert all(t["match_edit_token"] and t["hands"] == 0 for t in seated)
-    over = client.post(f"{API}/events/{event['token']}/rounds", json={})
+    over = client.post(f"{API}/events/{event['edit_token']}/rounds", json={})
     assert over.status_code == 400 and over.json["error"]["code"] in ("round_unfinished", "event_over")
     group = client.get(f"{API}/groups/{token}").json
     assert group["matches_total"] == 4                  # each table an ordinary match of the group
@@ -83,7 +85,7 @@ def test_a_mitchell_event_seats_its_second_round_by_the_movement_before_the_firs
     event = create(client, token, settings=settings(seating="mitchell")).json
     # seating.mitchell: the first half of the seed order sits NS and stays, the second half sits EW and moves
     assert [(t["ns"], t["ew"]) for t in event["rounds"][0]["tables"]] == [(1, 3), (2, 4)]
-    second = client.post(f"{API}/events/{event['token']}/rounds", json={})
+    second = client.post(f"{API}/events/{event['edit_token']}/rounds", json={})
     assert second.status_code == 201, second.json
     one, two = second.json["rounds"]
     ns = [t["ns"] for t in one["tables"]]

@@ -24,11 +24,13 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("group_id", sa.Integer(), sa.ForeignKey("groups.id", ondelete="CASCADE"), nullable=False),
         sa.Column("token", sa.String(length=64), nullable=False),
+        sa.Column("edit_token", sa.String(length=64), nullable=False),
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("settings", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False))
     op.create_index("ix_events_group_id", "events", ["group_id"])
     op.create_index("ix_events_token", "events", ["token"], unique=True)
+    op.create_index("ix_events_edit_token", "events", ["edit_token"], unique=True)
     op.create_table(
         "event_entrants",
         sa.Column("event_id", sa.Integer(), sa.ForeignKey("events.id", ondelete="CASCADE"), primary_key=True),
@@ -54,6 +56,7 @@ def downgrade() -> None:
     op.drop_table("event_tables")
     op.drop_table("event_rounds")
     op.drop_table("event_entrants")
+    op.drop_index("ix_events_edit_token", table_name="events")
     op.drop_index("ix_events_token", table_name="events")
     op.drop_index("ix_events_group_id", table_name="events")
     op.drop_table("events")
