@@ -596,6 +596,8 @@ def event_problem(problem: EventProblem) -> str:
         return _("%(name)s plays in two entrants", name=v.get("name"))
     if code == "round_unfinished":
         return _("a Swiss round is seated from the standings: finish every table of the round first")
+    if code == "group_full":
+        return _("this group already has %(count)s matches, the most one group can hold", count=v.get("most"))
     if code == "event_over":
         return _("every round of this event is seated already")
     if code.startswith("scale"):

@@ -187,6 +187,11 @@ def seat_next(session: Session, event: Event) -> RoundSeating:
 
 def _seat(session: Session, group: Group, event: Event, settings: EventSettings, seating: RoundSeating) -> None:
     players = {e.number: e.players for e in event.entrants}
+    # every table's match or none: the group's room is checked for the whole round first, since start_match
+    # commits each match and a round cut off halfway by the group's limit could not be seated again
+    if len(groups.matches_of(session, group)) + len(seating.tables) > groups.MAX_MATCHES:
+        session.rollback()
+        raise _problem("group_full", "round", most=groups.MAX_MATCHES)
     event.rounds.append(EventRound(round=seating.round, bye=seating.bye))
     for seat in seating.tables:
         sides = [{"name": side_name(players[e]), **({"players": players[e]} if len(players[e]) > 1 else {})}

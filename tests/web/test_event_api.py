@@ -135,3 +135,12 @@ def test_the_standings_page_shows_the_round_the_tables_and_the_standings_and_pol
     same = client.get(f"/e/{event['token']}/live", headers={"If-None-Match": live.headers["ETag"]})
     assert same.status_code == 304
     assert client.get("/e/nosuchevent").status_code == 404
+
+
+def test_a_round_the_groups_room_cannot_hold_is_refused_whole(client, monkeypatch):
+    from scorekeeper.store import groups
+    monkeypatch.setattr(groups, "MAX_MATCHES", 1)        # room for one of the round's two tables
+    token = new_group(client)["edit_token"]
+    full = create(client, token)
+    assert full.status_code == 400 and full.json["error"]["code"] == "group_full"
+    assert client.get(f"{API}/groups/{token}").json["matches_total"] == 0
