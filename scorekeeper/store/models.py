@@ -144,3 +144,63 @@ class GroupMatch(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     added_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Event(Base):
+    """A club night of a group (issue 24, "Club night"): its settings as the API received them (JSON, read back
+    through scorekeeper.events.EventSettings), an unguessable ``token`` for its standings page (shown on a screen,
+    so it only reads) and an ``edit_token`` that seats rounds and reads the tables' edit links. Deleting
+    the group deletes its events; the tables' matches stay (they are ordinary matches of the group)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    entrants: Mapped[list["EventEntrant"]] = relationship(order_by="EventEntrant.number",
+                                                          cascade="all, delete-orphan")
+    tables: Mapped[list["EventTable"]] = relationship(order_by=lambda: [EventTable.round, EventTable.table],
+                                                      cascade="all, delete-orphan")
+    rounds: Mapped[list["EventRound"]] = relationship(order_by="EventRound.round", cascade="all, delete-orphan")
+
+
+class EventEntrant(Base):
+    """Entrant ``number`` (1..M, seed order, as scorekeeper.events numbers them): a pair's two roster names or an
+    individual's one."""
+
+    __tablename__ = "event_entrants"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[list[str]] = mapped_column(JSON)
+
+
+class EventRound(Base):
+    """A seated round, and the entrant sitting it out (an odd count), if any."""
+
+    __tablename__ = "event_rounds"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    bye: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class EventTable(Base):
+    """Table ``table`` of round ``round``: who sits NS and EW, and the ordinary match of the group it plays (a
+    link to matches, never a column on it: see GroupMatch)."""
+
+    __tablename__ = "event_tables"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ns: Mapped[int] = mapped_column(Integer)
+    ew: Mapped[int] = mapped_column(Integer)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), unique=True)
+
+    match: Mapped[Match] = relationship()

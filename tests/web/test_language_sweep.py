@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from sweep_pages import SWEPT, english_fragments, english_on, visible_text
-from scorekeeper.store import groups, matches
+from scorekeeper.store import events, groups, matches
 from test_pdf import pdf_text
 from web_helpers import csrf_from
 
@@ -69,8 +69,11 @@ def tokens(app):
         group = groups.create_group(db, "Vasárnap")
         for match in (dis, intl):
             groups.add_match(db, group, match.edit_token)
+        # issue 24: a club night of the group (one table of the international pairs), for its two pages
+        event = events.create_event(db, group, "Csütörtök", {"tables": 1, "rounds": 1, "variant": "international",
+                                                             "seating": "swiss"}, [["Anna", "Cili"], ["Béla", "Dani"]])
         return {**{m.variant: (m.edit_token, m.view_token) for m in (dis, intl, kel)},
-                "group": (group.edit_token, group.view_token)}
+                "group": (group.edit_token, group.view_token), "event": event.token}
 
 
 def pages(tokens) -> list[str]:
@@ -97,6 +100,7 @@ def pages(tokens) -> list[str]:
     group, group_view = tokens["group"]
     found += [f"/g/{group}/stats", f"/gv/{group_view}/stats", f"/g/{group}/stats?variant=diszitett",
               f"/g/{group}/stats?since=yesterday&variant=bridge", f"/gv/{group_view}/stats?since=2026-12-01&until=2026-11-01"]
+    found += [f"/e/{tokens['event']}", f"/g/{group}/night", f"/g/{group}"]     # issue 24: a club night's pages
     return found
 
 

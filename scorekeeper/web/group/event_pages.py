@@ -1,0 +1,153 @@
+"""A club night's standings page (issue 24): ``/e/<token>``, for the organiser's screen and any phone.
+
+The round, each table (who plays, its score, hands played of K) and the standings (rank, entrant, VP,
+match-point difference), in big type. It refreshes itself as the live sheet does: static/live.js polls
+``/e/<token>/live`` (a version: the sum of the tables' match versions and the number of tables, so a hand
+saved at any table or a new round seated changes it) and puts the fresh page's [data-live-part] in place;
+without scripting a Reload link does it. Its routes join the group blueprint (like stats_pages).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from scorekeeper import service
+from scorekeeper.api import event_problem
+from scorekeeper.display.words import say_error
+from scorekeeper.events import EventError
+from scorekeeper.limiter import limit
+from scorekeeper.rules import RecordError
+from scorekeeper.store import events, groups
+from scorekeeper.store.db import get_session
+from scorekeeper.store.models import Event, Group
+from scorekeeper.web.group.views import bp
+
+
+def _event(token: str) -> Event:
+    found = events.find_event(get_session(), token)
+    if found is None:
+        abort(404)
+    return found
+
+
+def version_of(event: Event) -> int:
+    return sum(t.match.version for t in event.tables) * 1000 + len(event.tables)
+
+
+def page_of(event: Event) -> dict[str, Any]:
+    settings = events.settings_of(event)
+    names = {e.number: " & ".join(e.players) for e in event.entrants}
+    table = events.standings_of(event, settings)
+    last = event.rounds[-1].round if event.rounds else 0
+    tables = []
+    for t in event.tables:
+        if t.round != last:
+            continue
+        state = events.table_state(settings, t)
+        tables.append({"table": t.table, "ns_name": names[t.ns], "ew_name": names[t.ew], **state, "match": t.match})
+    bye = event.rounds[-1].bye if event.rounds else None
+    return {"event": event, "round": last, "rounds": settings.rounds, "hands_most": settings.hands,
+            "minutes": settings.minutes, "tables": tables, "bye": names.get(bye) if bye else None,
+            "standings": [{"rank": line.rank, "name": names[line.entrant], "vp": line.vp,
+                           "difference": line.difference} for line in table.lines],
+            "provisional": table.provisional, "version": version_of(event)}
+
+
+@bp.get("/e/<token>")
+def event_page(token: str):
+    return render_template("event.html", **page_of(_event(token)))
+
+
+@bp.get("/e/<token>/live")
+def event_version(token: str):
+    """The page's version for static/live.js: a strong ETag, a 304 when unchanged (as web/match/live.py)."""
+    event = _event(token)
+    version = version_of(event)
+    if request.if_none_match.contains_weak(str(version)):
+        response = Response(status=304)
+    else:
+        response = jsonify({"version": version})
+    response.set_etag(str(version))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# --- the organiser's page: the group's club nights and a plain form to start one -------------------------------
+
+ENTRANT_ROWS = 16        # rows of the form: 8 tables of pairs; the API takes up to 30 tables
+
+
+def _variants() -> list[dict[str, Any]]:
+    return [{"id": v["id"], "name": v["name"], "pairs": v["players_per_side"] > 1} for v in service.variants()]
+
+
+def _night(group: Group, *, status: int = 200, error: str = "", field: str = "", typed: dict[str, Any] | None = None):
+    session = get_session()
+    listed = session.scalars(select(Event).where(Event.group_id == group.id).order_by(Event.id.desc())).all()
+    return render_template("event_new.html", group=group, events=listed, roster=groups.roster(group),
+                           rows=ENTRANT_ROWS, variants=_variants(), error=error, field=field,
+                           typed=typed or {}), status
+
+
+@bp.get("/g/<token>/night")
+def night(token: str):
+    group = groups.find_group(get_session(), token, editable=True)
+    if group is None:
+        abort(404)
+    return _night(group)
+
+
+@bp.post("/g/<token>/night")
+@limit("RATELIMIT_NEW_MATCH")
+def start_night(token: str):
+    """The form's event: each filled row an entrant (two roster names, or one for individuals); the tables are
+    as many as the entrants need (2N or 2N - 1), so the organiser never counts them."""
+    session = get_session()
+    group = groups.find_group(session, token, editable=True)
+    if group is None:
+        abort(404)
+    form = request.form
+    kind = form.get("entrants", "pairs")
+    entrants: list[Any] = []
+    for i in range(ENTRANT_ROWS):
+        names = [n for n in (form.get(f"a{i}", "").strip(), form.get(f"b{i}", "").strip()) if n]
+        if names:
+            entrants.append(names if kind == "pairs" else names[:1])
+    settings: dict[str, Any] = {"tables": max(1, (len(entrants) + 1) // 2), "entrants": kind,
+                                "seating": form.get("seating", "mitchell"), "variant": form.get("variant", ""),
+                                "scale": form.get("scale", events.DEFAULT_SCALE)}
+    for name in ("rounds", "hands"):
+        text = form.get(name, "").strip()
+        settings[name] = int(text) if text.isdigit() and len(text) < 4 else text
+    try:
+        event = events.create_event(session, group, form.get("name", ""), settings, entrants)
+    except EventError as exc:
+        session.rollback()
+        first = exc.problems[0]
+        return _night(group, status=400, error=event_problem(first), field=first.field, typed=dict(form))
+    except RecordError as exc:
+        session.rollback()
+        return _night(group, status=400, error=say_error(exc), field="variant", typed=dict(form))
+    flash(_("The club night has begun: give each table its match link."))
+    return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
+
+
+@bp.post("/g/<token>/night/<event_token>/round")
+@limit("RATELIMIT_NEW_MATCH")
+def next_night_round(token: str, event_token: str):
+    session = get_session()
+    group = groups.find_group(session, token, editable=True)
+    event = events.find_event(session, event_token)
+    if group is None or event is None or event.group_id != group.id:
+        abort(404)
+    try:
+        events.seat_next(session, event)
+    except EventError as exc:
+        session.rollback()
+        first = exc.problems[0]
+        return _night(group, status=400, error=event_problem(first), field="round")
+    return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
