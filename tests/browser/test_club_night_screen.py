@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from test_phone_flow import shoot
+
 from test_touch_targets import fits_phone_width
 
 pytestmark = pytest.mark.browser
@@ -44,6 +46,7 @@ def test_the_standings_screen_fits_a_phone_and_a_wide_screen_and_follows_a_saved
                            ".textContent.trim() === '20'", timeout=15000)
     expect(page.locator(".event-standings tbody tr").first.locator("th")).to_have_text("Anna & Béla")
     fits_phone_width(page)
+    shoot(page, "club-night-360")
     page.set_viewport_size({"width": 1600, "height": 900})
     fits_phone_width(page)
     page.set_viewport_size({"width": 360, "height": 740})
