@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from scorekeeper import service
-from scorekeeper.api import event_problem
+from scorekeeper.api.event_routes import event_problem
 from scorekeeper.display.words import say_error
 from scorekeeper.events import EventError
 from scorekeeper.limiter import limit
