@@ -1,6 +1,7 @@
 """A club night's PDFs (issue 24): the standings (public, on the screen's token) and each round's table cards and
-score slips (on the group's edit link only), read back like tests/web/test_keltis_pdf.py: pypdf's text, every
-page rendered with pdftoppm.
+score slips (on the group's edit link only), read back like tests/web/test_keltis_pdf.py: pypdf's text, pages
+rendered with pdftoppm (to /tmp/pdf24/, to look at), and each card's QR code read back module by module from the
+rendered page and compared with segno's code of the table's match edit link (no QR decoder is installed here).
 
 The event: 2 tables x 2 Swiss rounds of 1 hand of international canasta, hands entered through the API with
 test_event_api's helpers (a winning side scores 665, the other 5). Worked by hand from the burraco preset
@@ -21,10 +22,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import segno
 
 from test_api import API
-from test_event_api import create, hand
+from test_event_api import create, hand, settings
 from test_groups_api import new_group
+from test_limits import limited_app
 from test_pdf import fetch_pdf, page_count, pdf_text, poppler
 
 from scorekeeper.web.group import event_pdf
@@ -73,6 +76,36 @@ def a4(path: Path) -> bool:
     """The PNG is an A4 portrait page at 60 dpi: 210 x 297 mm is 496.1 x 701.6 pixels, poppler rounds up."""
     head = path.read_bytes()[16:24]
     return (int.from_bytes(head[:4], "big"), int.from_bytes(head[4:], "big")) in ((496, 702), (497, 702))
+
+
+def printed_qr(data: bytes, page: int, name: str) -> list[list[bool]]:
+    """The QR code printed on the card of ``page``, read back module by module from the page rendered at 200 dpi
+    (no QR decoder is installed here: no zbar, no OpenCV). The card's code stands right of its words, below the
+    card's top line: the first row of dark pixels between 100 and 198 mm from the page's left edge (the card's
+    border is at 199-200 mm) and below 14 mm (the border's top is at 12-12.7 mm) is the code's top edge, where
+    its two upper finder patterns give its left and right edges (it is square) and their top run of 7 dark
+    modules the module's size. Each module is read at its centre."""
+    source = SHOTS / f"{name}.pdf"
+    SHOTS.mkdir(exist_ok=True)
+    source.write_bytes(data)
+    subprocess.run([poppler("pdftoppm"), "-gray", "-r", "200", "-f", str(page), "-l", str(page), "-singlefile",
+                    str(source), str(SHOTS / name)], check=True, timeout=60)
+    magic, size, _depth, pixels = (SHOTS / f"{name}.pgm").read_bytes().split(b"\n", 3)
+    assert magic == b"P5"
+    width, _height = map(int, size.split())
+    mm = width / 210
+
+    def dark(x: float, y: float) -> bool:
+        return pixels[int(y) * width + int(x)] < 128
+
+    left, right = int(100 * mm), int(198 * mm)
+    top = next(y for y in range(int(14 * mm), int(120 * mm)) if any(dark(x, y) for x in range(left, right)))
+    row = [x for x in range(left, right) if dark(x, top)]
+    first, last = row[0], row[-1]
+    run = next(x for x in range(first, last + 1) if not dark(x, top)) - first     # a finder's 7 modules
+    count = round((last - first + 1) / (run / 7))
+    return [[dark(first + (i + .5) * (last - first + 1) / count, top + (j + .5) * (last - first + 1) / count)
+             for i in range(count)] for j in range(count)]
 
 
 def test_the_standings_pdf_ranks_by_vp_then_head_to_head_and_lists_every_rounds_results(client):
@@ -139,10 +172,14 @@ def test_the_round_sheet_has_a_card_and_a_slip_per_table_with_the_matchs_edit_li
     assert text.count("1 hand per round") == 2 and text.count("Match points VP") == 2
     assert text.count("North–South East–West — countersigned by an opponent") == 2
     assert len(pages) == 3
-    # The QR codes: no decoder is installed here (no zbar, no OpenCV), so the test checks what segno is given:
-    # each table's match edit URL, the same address the card prints as text.
+    # The QR codes: segno is given each table's match edit URL, the same address the card prints as text...
     assert coded == [t["match_edit"] for t in tables]
     assert all(u.startswith("http://localhost/m/") for u in coded)
+    # and each page's printed code is, module for module, the QR code of its table's edit link
+    for page, t in enumerate(tables, start=1):
+        expected = [[bool(m) for m in line] for line in
+                    segno.make(t["match_edit"], error="m", micro=False).matrix_iter(border=0)]
+        assert printed_qr(data, page, f"round-2-qr-{page}") == expected
     assert a4(render(data, "round-2"))
 
 
@@ -171,3 +208,31 @@ def test_a_french_club_night_prints_its_french_words(client):
     assert "Score slip" not in sheet and "Standings" not in text
     render(fetch_pdf(client, f"/g/{group['edit_token']}/night/{event['token']}/round/1.pdf", **french),
            "round-1-fr")
+
+
+@pytest.mark.parametrize("length, rows, words", [({"hands": 20}, 20, "20 hands per round"),
+                                                 ({"minutes": 60}, 8, "60 minutes per round")])
+def test_a_slip_has_a_row_per_hand_or_eight_for_a_timed_round_and_still_fits_its_tables_page(client, length,
+                                                                                            rows, words):
+    group = new_group(client)
+    made = create(client, group["edit_token"], settings={**settings(), "hands": None, **length})
+    assert made.status_code == 201, made.json
+    data = fetch_pdf(client, f"/g/{group['edit_token']}/night/{made.json['token']}/round/1.pdf")
+    assert page_count(data) == 2                                 # 20 rows of 5.2 mm still leave room on A4
+    text = pdf_text(data)
+    assert words in text
+    slip = text.split("Score slip", 1)[1].split("Match points", 1)[0]
+    assert [int(n) for n in slip.split("Total")[-1].split()] == list(range(1, rows + 1))
+
+
+def test_the_club_nights_pdfs_draw_on_the_pdf_budget(tmp_path):
+    """RATELIMIT_PDF is shared by every PDF (limiter.limit): with 2 a minute, a pad and the standings use it up
+    and the round sheet is refused."""
+    app = limited_app(tmp_path, RATELIMIT_PDF="2 per minute")
+    client = app.test_client()
+    group = new_group(client)
+    event = create(client, group["edit_token"]).json
+    assert client.get("/pad/diszitett.pdf").status_code == 200
+    assert client.get(f"/e/{event['token']}/standings.pdf").status_code == 200
+    assert client.get(f"/g/{group['edit_token']}/night/{event['token']}/round/1.pdf").status_code == 429
+    app.extensions["scorekeeper_engine"].dispose()
