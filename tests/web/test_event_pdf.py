@@ -134,13 +134,13 @@ def test_the_standings_pdf_ranks_by_vp_then_head_to_head_and_lists_every_rounds_
 
 def test_the_standings_pdf_says_provisional_while_a_table_plays_and_is_linked_from_the_screen_and_night_page(client):
     group = new_group(client)
-    event = create(client, group["edit_token"]).json
+    event = create(client, group["edit_token"], settings={**settings(), "scale": [[0, 10, 10], [100, 20, 0]]}).json
     hand(client, event["rounds"][0]["tables"][0], ns_wins=True)
     url = f"/e/{event['token']}/standings.pdf"
     assert url in client.get(f"/e/{event['token']}").get_data(as_text=True)
     assert url in client.get(f"/g/{group['edit_token']}/night").get_data(as_text=True)
     text = flat(fetch_pdf(client, url))
-    assert "Provisional: some tables are still playing." in text
+    assert "Provisional: some tables are still playing." in text and "Victory points: own scale" in text
     assert "2 Emma & Feri Gabi & Hédi 0 – 0 playing" in text                  # table 2 has no result yet
     assert client.get("/e/nosuchevent/standings.pdf").status_code == 404
 
@@ -198,7 +198,7 @@ def test_the_round_sheet_is_only_on_the_groups_edit_link_and_only_for_a_seated_r
     assert "/round/" not in client.get(f"/e/{event['token']}").get_data(as_text=True)
 
 
-def test_a_french_club_night_prints_its_french_words(client):
+def test_a_french_club_night_prints_its_french_words_and_hungarian_and_swedish_theirs(client):
     group, event = played_night(client)
     french = {"Accept-Language": "fr"}
     text = flat(fetch_pdf(client, f"/e/{event['token']}/standings.pdf", **french))
@@ -206,6 +206,12 @@ def test_a_french_club_night_prints_its_french_words(client):
     sheet = flat(fetch_pdf(client, f"/g/{group['edit_token']}/night/{event['token']}/round/1.pdf", **french))
     assert "Feuille de marque" in sheet and "contresigné" in sheet
     assert "Score slip" not in sheet and "Standings" not in text
+    for language, words in (("hu", ("Állás", "Pontozócédula", "ellenjegyzi")),
+                            ("sv", ("Ställning", "Protokoll", "kontrasignerat"))):
+        both = flat(fetch_pdf(client, f"/e/{event['token']}/standings.pdf", **{"Accept-Language": language}))
+        both += flat(fetch_pdf(client, f"/g/{group['edit_token']}/night/{event['token']}/round/1.pdf",
+                               **{"Accept-Language": language}))
+        assert all(w in both for w in words) and "Score slip" not in both, language
     render(fetch_pdf(client, f"/g/{group['edit_token']}/night/{event['token']}/round/1.pdf", **french),
            "round-1-fr")
 

@@ -124,8 +124,11 @@ def _name(event: Event, what: str) -> str:
 @limit("RATELIMIT_PDF")
 def event_standings_pdf(token: str) -> Response:
     event = _event(token)
-    # rendered once per state of the night (a hand saved anywhere changes version_of), language and day printed
-    body = remembered_pdf(("event-standings", event.id, version_of(event), str(get_locale()), date.today()),
+    # rendered once per state of the night (a hand saved anywhere changes version_of), group name (a group can be
+    # renamed), language and day printed
+    key = ("event-standings", event.id, version_of(event), events.group_of(get_session(), event).name,
+           str(get_locale()), date.today())
+    body = remembered_pdf(key,
                           _printed(lambda: pdf.html_to_pdf(render_template("pdf/event_standings.html",
                                                                            **standings_context(event)))))
     return _file(body, "application/pdf", _name(event, "standings"), attachment=False)
@@ -143,7 +146,7 @@ def event_round_pdf(token: str, event_token: str, number: int) -> Response:
         abort(404)
     context = round_context(event, number)
     # a seated round's tables never change; the links carry the host they were asked on
-    key = ("event-round", event.id, number, request.host_url, str(get_locale()), date.today())
+    key = ("event-round", event.id, number, request.host_url, group.name, str(get_locale()), date.today())
     body = remembered_pdf(key, _printed(lambda: pdf.html_to_pdf(render_template("pdf/event_round.html",
                                                                                 **context))))
     return _file(body, "application/pdf", _name(event, f"round-{number}"), attachment=False)
