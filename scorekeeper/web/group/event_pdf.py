@@ -36,6 +36,9 @@ from scorekeeper.web.match.pages import remembered_pdf
 
 # Rows of a time-limit round's slip: a 60-minute burraco round sees 4 to 6 hands, so 8 leaves room to spare.
 TIMED_ROWS = 8
+# A pair's name longer than this (two roster names of up to 80 characters each) is set smaller on the card and
+# the slip, so a 20-hand slip still fits under its card.
+LONG_NAMES = 40
 
 
 def _scale_words(settings_data: dict[str, Any]) -> str:
@@ -109,7 +112,8 @@ def round_context(event: Event, number: int) -> dict[str, Any]:
             continue
         link = url_for("match.sheet", token=t.match.edit_token, _external=True)
         tables.append({"table": t.table, "ns": names[t.ns], "ew": names[t.ew], "link": link,
-                       "qr": qr_svg(link, _("QR code of the edit link"))})
+                       "qr": qr_svg(link, _("QR code of the edit link")),
+                       "long": max(len(names[t.ns]), len(names[t.ew])) > LONG_NAMES})
     bye = next((r.bye for r in event.rounds if r.round == number), None)
     return {**_head(event), "round": number, "rounds": settings.rounds, "tables": tables,
             "bye": names.get(bye) if bye else None, "hands": settings.hands, "minutes": settings.minutes,
