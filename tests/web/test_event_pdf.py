@@ -18,11 +18,13 @@ test_event_api's helpers (a winning side scores 665, the other 5). Worked by han
 
 from __future__ import annotations
 
+import io
 import subprocess
 from pathlib import Path
 
 import pytest
 import segno
+from pypdf import PdfReader
 
 from test_api import API
 from test_event_api import create, hand, settings
@@ -242,3 +244,21 @@ def test_the_club_nights_pdfs_draw_on_the_pdf_budget(tmp_path):
     assert client.get(f"/e/{event['token']}/standings.pdf").status_code == 200
     assert client.get(f"/g/{group['edit_token']}/night/{event['token']}/round/1.pdf").status_code == 429
     app.extensions["scorekeeper_engine"].dispose()
+
+
+def test_a_slip_too_long_for_its_cards_page_moves_whole_to_the_next_page(client):
+    """The longest a slip gets: two 80-character roster names a pair, 200-character event and group names, 20
+    hands. It cannot fit under its card, so it starts the next page whole: its 20 rows and both signatures on
+    one page."""
+    group = new_group(client, name=("Győző Űrhajós kanasztaklubja " * 7)[:200])
+    pairs = [[(c * 3 + " Hosszúnevű Játékos" * 4)[:80], (c * 3 + " Másik Nagyonhosszú Nevű" * 3)[:80]]
+             for c in "ABCD"]
+    made = create(client, group["edit_token"], name="Csütörtöki nagyon hosszú nevű klubest " * 5, entrants=pairs,
+                  settings={**settings(), "hands": 20})
+    assert made.status_code == 201, made.json
+    data = fetch_pdf(client, f"/g/{group['edit_token']}/night/{made.json['token']}/round/1.pdf")
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(data)).pages]
+    slips = [p for p in pages if "Score slip" in p]
+    assert len(slips) == 2
+    for slip in slips:
+        assert "20" in slip.split("Total")[-1].split() and "countersigned by an opponent" in slip
