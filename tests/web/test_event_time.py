@@ -230,3 +230,19 @@ def test_the_organisers_buttons_call_time_then_close_the_round_and_a_stale_page_
     assert client.post(call, data={}).status_code == 400                 # no CSRF token: refused
     view = new_group(client)["view_token"]
     assert client.post(f"/g/{view}/night/{event['token']}/round/1/time", data={"csrf_token": csrf}).status_code == 404
+
+
+def test_the_organisers_form_starts_a_round_of_minutes_when_minutes_are_given(client, csrf):
+    token = new_group(client)["edit_token"]
+    form = {"csrf_token": csrf, "name": "Péntek", "variant": "international", "entrants": "pairs",
+            "seating": "mitchell", "rounds": "2", "hands": "3", "minutes": "40", "scale": "burraco_3_hands"}
+    for i, (a, b) in enumerate(PAIRS):
+        form[f"a{i}"], form[f"b{i}"] = a, b
+    assert client.post(f"/g/{token}/night", data=form).status_code == 303
+    events = client.get(f"/g/{token}/night").get_data(as_text=True)
+    screen = events.split('href="/e/')[1].split('"')[0]
+    event = client.get(f"{API}/events/{screen}").json
+    assert event["settings"]["minutes"] == 40 and "hands" not in event["settings"]
+    assert event["rounds"][0]["ends_at"] is not None
+    wrong = client.post(f"/g/{token}/night", data={**form, "minutes": "3"})
+    assert wrong.status_code == 400 and "minutes must be from 5 to 240" in wrong.get_data(as_text=True)

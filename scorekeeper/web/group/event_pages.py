@@ -135,7 +135,8 @@ def start_night(token: str):
     settings: dict[str, Any] = {"tables": max(1, (len(entrants) + 1) // 2), "entrants": kind,
                                 "seating": form.get("seating", "mitchell"), "variant": form.get("variant", ""),
                                 "scale": form.get("scale", events.DEFAULT_SCALE)}
-    for name in ("rounds", "hands"):
+    # a round of minutes when they are given (issue 24's time limit), else of hands: the core takes one of them
+    for name in ("rounds", "minutes" if form.get("minutes", "").strip() else "hands"):
         text = form.get(name, "").strip()
         settings[name] = int(text) if text.isdigit() and len(text) < 4 else text
     try:
