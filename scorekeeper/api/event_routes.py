@@ -176,12 +176,16 @@ def seat_event_round(token: str):
     return event_body(event, edit=True), 201
 
 
-def _clock(token: str, n: int, act: Any):
-    """Call time or close round ``n`` (``act``: store/events.call_time or close_round) with the edit token."""
+def _clock(token: str, n: str, act: Any):
+    """Call time or close round ``n`` (``act``: store/events.call_time or close_round) with the edit token.
+    ``n`` is taken as text, not ``<int:n>``: a round that is not a number is this route's 404 naming the round,
+    and the route exists for every path (tests/web/test_csrf.py posts to each rule as written)."""
     read_body(set())
     event, _editable = _find_event(token, write=True)
     try:
-        act(get_session(), event, n)
+        if not (n.isdigit() and len(n) < 4):
+            raise LookupError(n)
+        act(get_session(), event, int(n))
     except LookupError:
         raise ApiError(404, _("this event has no round %(round)s", round=n), code="not_found",
                        field="round") from None
@@ -191,14 +195,14 @@ def _clock(token: str, n: int, act: Any):
     return event_body(event, edit=True)
 
 
-@bp.post("/events/<token>/rounds/<int:n>/time")
-def call_event_time(token: str, n: int):
+@bp.post("/events/<token>/rounds/<n>/time")
+def call_event_time(token: str, n: str):
     """Call time on round ``n`` (the last, once): each table finishes the hand it is playing (store/events.py).
     The body is ``{}`` as JSON, like POST …/rounds."""
     return _clock(token, n, events.call_time)
 
 
-@bp.post("/events/<token>/rounds/<int:n>/close")
-def close_event_round(token: str, n: int):
+@bp.post("/events/<token>/rounds/<n>/close")
+def close_event_round(token: str, n: str):
     """Close round ``n`` (the last, once): each table's counted hands are frozen; later hands do not count."""
     return _clock(token, n, events.close_round)

@@ -131,6 +131,7 @@ def test_call_time_and_close_refuse_the_screen_token_an_unknown_round_and_a_body
     assert unknown.status_code == 404 and unknown.json["error"]["field"] == "round"
     assert "no round 7" in unknown.json["error"]["message"]
     assert post(client, event, "rounds/7/close").status_code == 404
+    assert post(client, event, "rounds/first/close").status_code == 404      # a round is a number
     assert client.post(f"{API}/events/nosuchevent/rounds/1/time", json={}).status_code == 404
     body = client.post(f"{API}/events/{event['edit_token']}/rounds/1/time", json={"minutes": 5})
     assert body.status_code == 400
@@ -228,6 +229,7 @@ def test_the_organisers_buttons_call_time_then_close_the_round_and_a_stale_page_
     assert "Round closed" in page and f'action="{close}"' not in page
     assert client.post(f"/g/{token}/night/{event['token']}/round/9/close", data={"csrf_token": csrf}).status_code == 404
     assert client.post(call, data={}).status_code == 400                 # no CSRF token: refused
+    assert client.post(call.replace("/time", "/pause"), data={"csrf_token": csrf}).status_code == 404
     view = new_group(client)["view_token"]
     assert client.post(f"/g/{view}/night/{event['token']}/round/1/time", data={"csrf_token": csrf}).status_code == 404
 

@@ -169,17 +169,19 @@ def next_night_round(token: str, event_token: str):
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
 
 
-@bp.post("/g/<token>/night/<event_token>/round/<int:n>/<any(time, close):act>")
-def clock_night_round(token: str, event_token: str, n: int, act: str):
+@bp.post("/g/<token>/night/<event_token>/round/<n>/<act>")
+def clock_night_round(token: str, event_token: str, n: str, act: str):
     """The organiser's "Call time" and "Close the round" buttons (plain forms): round ``n`` as the page showed
-    it, so a page left open from an earlier round is refused by name rather than acting on the new one."""
+    it, so a page left open from an earlier round is refused by name rather than acting on the new one. Plain
+    text parts (no int or any converter), checked here, so the CSRF check answers first for any path."""
     session = get_session()
     group = groups.find_group(session, token, editable=True)
     event = events.find_event(session, event_token)
-    if group is None or event is None or event.group_id != group.id:
+    if (group is None or event is None or event.group_id != group.id or act not in ("time", "close")
+            or not (n.isdigit() and len(n) < 4)):
         abort(404)
     try:
-        (events.call_time if act == "time" else events.close_round)(session, event, n)
+        (events.call_time if act == "time" else events.close_round)(session, event, int(n))
     except LookupError:
         abort(404)
     except EventError as exc:
