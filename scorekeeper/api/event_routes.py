@@ -3,6 +3,7 @@ standings. The routes hang on the API blueprint (scorekeeper/api/__init__.py), w
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask_babel import gettext as _
@@ -10,6 +11,7 @@ from flask import url_for
 
 from scorekeeper.store.models import Event
 from scorekeeper.events import EventError, EventProblem
+from scorekeeper.events.clock import ends_at
 from scorekeeper.store import events
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit
@@ -64,6 +66,13 @@ def event_problem(problem: EventProblem) -> str:
     if code.startswith("scale"):
         return _("%(field)s: the victory point scale does not add up (each row must give the same total, rising)",
                  field=field)
+    if code == "round_not_last":
+        return _("round %(round)s is over: only the last round (%(last)s) can be called or closed",
+                 round=v.get("round"), last=v.get("last"))
+    if code == "time_called_twice":
+        return _("time was already called in round %(round)s", round=v.get("round"))
+    if code == "round_closed":
+        return _("round %(round)s is closed already", round=v.get("round"))
     return _("%(field)s is not valid here", field=field)
 
 
@@ -80,6 +89,11 @@ def _find_event(token: str, *, write: bool) -> tuple[Event, bool]:
     return _behind_link(events.find_event, token, write=write,
                         missing=_("No event at this link. Check that the whole link was copied."),
                         read_only=_("this is the screen's link of the event; seating a round needs its edit link"))
+
+
+def utc(when: datetime | None) -> str | None:
+    """A stored time (naive UTC, models._now) as ISO 8601 with its Z, or None."""
+    return when.isoformat(timespec="seconds") + "Z" if when is not None else None
 
 
 def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
@@ -100,6 +114,7 @@ def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
             tables.append({"table": t.table, "ns": t.ns, "ew": t.ew, "ns_players": names[t.ns],
                            "ew_players": names[t.ew], "totals": [state["ns"], state["ew"]],
                            "hands": state["hands"], "finished": state["finished"],
+                           "hands_at_call": t.hands_at_call, "hands_counted": t.hands_counted,
                            "vp": list(vp[(t.round, t.table)]) if (t.round, t.table) in vp else None,
                            "match": url_for("match.view", token=t.match.view_token, _external=True),
                            "match_api": url_for("api.get_match", token=t.match.view_token, _external=True),
@@ -107,7 +122,9 @@ def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
                            # POST (made with the group's edit link) carry it, never the screen's GET
                            **({"match_edit": url_for("match.sheet", token=t.match.edit_token, _external=True),
                                "match_edit_token": t.match.edit_token} if edit else {})})
-        rounds.append({"round": r.round, "bye": r.bye, "tables": tables})
+        rounds.append({"round": r.round, "bye": r.bye, "started_at": utc(r.started_at),
+                       "ends_at": utc(ends_at(r.started_at, settings.minutes)), "called_at": utc(r.called_at),
+                       "closed_at": utc(r.closed_at), "tables": tables})
     group = events.group_of(session, event)
     return {"name": event.name, "token": event.token, "group": group.name, "settings": event.settings,
             "entrants": [{"number": e.number, "players": e.players} for e in event.entrants],
@@ -157,3 +174,35 @@ def seat_event_round(token: str):
         get_session().rollback()
         raise _event_refused(exc) from None
     return event_body(event, edit=True), 201
+
+
+def _clock(token: str, n: str, act: Any):
+    """Call time or close round ``n`` (``act``: store/events.call_time or close_round) with the edit token.
+    ``n`` is taken as text, not ``<int:n>``: a round that is not a number is this route's 404 naming the round,
+    and the route exists for every path (tests/web/test_csrf.py posts to each rule as written)."""
+    read_body(set())
+    event, _editable = _find_event(token, write=True)
+    try:
+        if not (n.isdigit() and len(n) < 4):
+            raise LookupError(n)
+        act(get_session(), event, int(n))
+    except LookupError:
+        raise ApiError(404, _("this event has no round %(round)s", round=n), code="not_found",
+                       field="round") from None
+    except EventError as exc:
+        get_session().rollback()
+        raise _event_refused(exc) from None
+    return event_body(event, edit=True)
+
+
+@bp.post("/events/<token>/rounds/<n>/time")
+def call_event_time(token: str, n: str):
+    """Call time on round ``n`` (the last, once): each table finishes the hand it is playing (store/events.py).
+    The body is ``{}`` as JSON, like POST …/rounds."""
+    return _clock(token, n, events.call_time)
+
+
+@bp.post("/events/<token>/rounds/<n>/close")
+def close_event_round(token: str, n: str):
+    """Close round ``n`` (the last, once): each table's counted hands are frozen; later hands do not count."""
+    return _clock(token, n, events.close_round)
