@@ -57,7 +57,23 @@ def _core(exc: EventError, part: str) -> EventRefused:
     return EventRefused(exc.problems[0], part)
 
 
+def _stamp(moment: datetime) -> str:
+    return moment.isoformat() + "Z"
+
+
 # --- one place per row: what the file writes and reads of a round and a table ----------------------------------
+# Migration 0008's time-limit columns (rounds: started_at, called_at, closed_at; tables: hands_counted) are one
+# line in round_out/table_out (``"called_at": _when(r.called_at)``) and one in round_in/table_in
+# (``"called_at": _moment_or_none(found.get("called_at"), f"{part}.called_at")``, ``whole(..., optional=True)`` for
+# a count): a file written before them lacks the keys and reads as None, as a round stored before them.
+
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else _stamp(moment)
+
+
+def _moment_or_none(value: Any, part: str) -> datetime | None:
+    return None if value is None else _moment(value, part)
+
 
 def round_out(r: EventRound) -> dict[str, Any]:
     return {"round": r.round, "bye": r.bye}
@@ -83,10 +99,6 @@ def table_in(found: Mapping[str, Any], part: str, whole: Callable[..., int | Non
 
 
 # --- export ----------------------------------------------------------------------------------------------------
-
-def _stamp(moment: datetime) -> str:
-    return moment.isoformat() + "Z"
-
 
 def export_events(group_events: list[Event], match_index: Mapping[int, int]) -> list[dict[str, Any]]:
     """The group's events oldest first; ``match_index`` maps a match's id to its index in the file's matches."""
@@ -162,7 +174,7 @@ def _event(found: Any, part: str, match_count: int, used: dict[int, str],
     if not isinstance(name, str):
         raise ImportRefused(phrase("the name must be text"), f"{part}.name")
     created_at = _moment(data.get("created_at"), f"{part}.created_at")
-    settings_data = data.get("settings")
+    settings_data: Any = data.get("settings")
     try:
         settings = event_store.read_settings(settings_data)
     except EventError as exc:

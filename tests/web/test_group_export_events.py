@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.store import event_transfer
 from scorekeeper.store.models import Event, EventTable, Group, Match
-from test_api import API, add
+from test_api import API, SUMMARY_HAND, add
 from test_group_export_import import comparable, imported, posted, refused
 from test_groups_api import new_group
 
@@ -33,6 +33,12 @@ def hand(client, table, ns_wins=True, loser_hand="4", version=0):
     out 100, 7 kings 70 → 670), the other Q Q Q (30) and holds ``loser_hand`` (a 4: −5 → 25)."""
     sides = [" & ".join(table["ns_players"]), " & ".join(table["ew_players"])]
     winner, loser = sides if ns_wins else sides[::-1]
+    if len(table["ns_players"]) == 1:          # individuals play díszített: test_api's summary hand, renamed
+        entry = {"mode": "summary", "sides": [{**SUMMARY_HAND["sides"][0], "name": loser},
+                                              {**SUMMARY_HAND["sides"][1], "name": winner}]}
+        response = add(client, table["match_edit_token"], entry, version)
+        assert response.status_code == 201, response.json
+        return
     entry = {"mode": "cards", "sides": [{"name": winner, "melds": ["K K K K K K K"], "out": "out", "hand": ""},
                                         {"name": loser, "melds": ["Q Q Q"], "hand": loser_hand}]}
     if not ns_wins:
@@ -41,10 +47,11 @@ def hand(client, table, ns_wins=True, loser_hand="4", version=0):
     assert response.status_code == 201, response.json
 
 
-def new_event(client, token, entrants=PAIRS, **settings):
-    body = {"name": "Csütörtök <b>", "entrants": entrants,
-            "settings": {"tables": 2, "rounds": 2, "entrants": "pairs", "seating": "swiss",
-                         "variant": "international", "hands": 1, **settings}}
+def new_event(client, token, players=PAIRS, **settings):
+    body = {"name": "Csütörtök <b>", "entrants": players,
+            "settings": {k: v for k, v in {"tables": 2, "rounds": 2, "entrants": "pairs", "seating": "swiss",
+                                           "variant": "international", "hands": 1, **settings}.items()
+                         if v is not None}}
     response = client.post(f"{API}/groups/{token}/events", json=body)
     assert response.status_code == 201, response.json
     return response.json
@@ -205,14 +212,34 @@ def test_the_page_imports_the_file_with_its_club_night(client, app, night):
     assert counts(app)[1] == before[1] + 1
 
 
+def test_the_pages_refusal_of_an_event_names_its_part_in_the_pages_language(client, app, night):
+    from test_group_export_import import upload
+    group, _event = night
+    body = client.get(f"{API}/groups/{group['edit_token']}/export").json
+    body["events"][0]["tables"][0]["match"] = 9
+    stored = counts(app)
+    response = upload(client, json.dumps(body, ensure_ascii=False), headers={"Accept-Language": "hu"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "events[0].tables[0].match" in html
+    assert "Ez a társaságfájl nem importálható." in html and "0-tól 3-ig" in html
+    assert counts(app) == stored
+
+
 # --- whatever group with events is exported, the import has the same standings and statistics ----------------
+
+INDIVIDUALS = [["Anna"], ["Béla"], ["Cili"], ["Dani"]]
+
 
 @st.composite
 def nights(draw):
     seating = draw(st.sampled_from(["swiss", "mitchell", "fixed"]))
     tables = draw(st.integers(1, 2))
+    # a round of minutes is finished when its match is over (store/events.py), which these short matches never
+    # are: Swiss could not seat a second round, so minutes go with the movements that need no results
+    minutes = seating != "swiss" and draw(st.booleans())
     return {"tables": tables, "rounds": draw(st.integers(1, tables if seating == "mitchell" else 3)),
-            "seating": seating, "entrants": max(2, 2 * tables - (1 if seating != "fixed" and draw(st.booleans()) else 0)),
+            "seating": seating, "pairs": draw(st.booleans()), "minutes": minutes,
+            "entrants": max(2, 2 * tables - (1 if seating != "fixed" and draw(st.booleans()) else 0)),
             "hands": draw(st.integers(1, 2)), "scale": draw(st.sampled_from(["burraco_3_hands", None])),
             "played": draw(st.lists(st.tuples(st.booleans(), st.sampled_from(["4", "4 A", "9 9"]), st.booleans()),
                                     min_size=12, max_size=12)),
@@ -229,8 +256,11 @@ def test_whatever_club_nights_are_exported_the_import_has_the_same_standings_and
     made_events = []
     for _ in range(events):
         more = {"scale": shape["scale"]} if shape["scale"] else {}
-        event = new_event(client, group["edit_token"], PAIRS[:shape["entrants"]], tables=shape["tables"],
-                          rounds=shape["rounds"], seating=shape["seating"], hands=shape["hands"], **more)
+        more |= {"minutes": 30, "hands": None} if shape["minutes"] else {"hands": shape["hands"]}
+        more |= {"variant": "international", "entrants": "pairs"} if shape["pairs"] else \
+            {"variant": "diszitett", "entrants": "individuals"}
+        players = (PAIRS if shape["pairs"] else INDIVIDUALS)[:shape["entrants"]]
+        event = new_event(client, group["edit_token"], players, tables=shape["tables"], rounds=shape["rounds"], seating=shape["seating"], **more)
         for number in range(min(shape["rounds"], shape["rounds_seated"])):
             if number:
                 event = seat(client, event)
@@ -238,7 +268,8 @@ def test_whatever_club_nights_are_exported_the_import_has_the_same_standings_and
             for table in event["rounds"][number]["tables"]:
                 ns_wins, loser, play = next(played)
                 # Swiss seats a round from finished tables: every table of a round before the last is played
-                for version in range(shape["hands"] if (play or not last) else 0):
+                for version in range(shape["hands"] if (play or not last) and not shape["minutes"]
+                                     else 1 if play else 0):
                     hand(client, table, ns_wins=ns_wins, loser_hand=loser, version=version)
             event = client.get(f"{API}/events/{event['edit_token']}").json
         made_events.append(event)
