@@ -191,7 +191,7 @@ def _event(found: Any, part: str, match_count: int, used: dict[int, str],
         where = f"{part}.rounds[{j}]"
         if not isinstance(r, dict):
             raise _refuse("not_an_object", "rounds", where)
-        columns = round_in(r, where, _whole_in(0, 2**31))
+        columns = round_in(r, where, _whole_in(-2**63, 2**63))
         _object(r, where, set(columns))
         for field, most in (("round", settings.rounds), ("bye", count)):
             if columns[field] is not None and not 1 <= columns[field] <= most:
@@ -203,14 +203,14 @@ def _event(found: Any, part: str, match_count: int, used: dict[int, str],
         where = f"{part}.tables[{k}]"
         if not isinstance(t, dict):
             raise _refuse("not_an_object", "tables", where)
-        columns = table_in(t, where, _whole_in(0, 2**31))
+        columns = table_in(t, where, _whole_in(-2**63, 2**63))
         _object(t, where, set(columns))
         for field, least, most in (("round", 1, len(rounds)), ("table", 1, settings.tables),
                                    ("ns", 1, count), ("ew", 1, count)):
             if not least <= columns[field] <= most or (field == "round" and columns[field] not in numbers):
                 raise _refuse("out_of_range", field, f"{where}.{field}", least=least, most=most)
         index = columns["match"]
-        if index >= match_count:
+        if not 0 <= index < match_count:
             raise _refuse("match_not_in_file", "match", f"{where}.match", most=match_count - 1)
         if index in used:
             raise _refuse("match_twice", "match", f"{where}.match", value=index, other=used[index])

@@ -155,6 +155,8 @@ def broken(client, app, night, change, field, said=""):
 
 def test_a_table_naming_a_match_not_in_the_file_is_refused(client, app, night):
     broken(client, app, night, lambda e: e["tables"][2].update(match=4), "events[0].tables[2].match", "0 to 3")
+    broken(client, app, night, lambda e: e["tables"][2].update(match=-1), "events[0].tables[2].match", "0 to 3")
+    broken(client, app, night, lambda e: e["tables"][2].update(match="0"), "events[0].tables[2].match", "whole")
 
 
 def test_a_match_playing_two_tables_is_refused_naming_both(client, app, night):
