@@ -13,6 +13,9 @@ from scorekeeper.store.models import Event
 from scorekeeper.events import EventError, EventProblem
 from scorekeeper.events.clock import ends_at
 from scorekeeper.store import events
+from scorekeeper.store.event_transfer import EventRefused
+from scorekeeper.store.transfer import ImportRefused
+from scorekeeper.display.words import headed, say_refusal
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit
 
@@ -63,6 +66,28 @@ def event_problem(problem: EventProblem) -> str:
         return _("this group already has %(count)s matches, the most one group can hold", count=v.get("most"))
     if code == "event_over":
         return _("every round of this event is seated already")
+    # a group file's club night (store/event_transfer.py) refused by the core or by the file's shape
+    if code == "too_many_events":
+        return _("a group holds at most %(most)s club nights", most=v.get("most"))
+    if code == "not_an_object":
+        return _("%(field)s must be an object, as the group export writes it", field=field)
+    if code == "not_a_list":
+        return _("%(field)s must be a list", field=field)
+    if code == "entrant_number":
+        return _("entrants are numbered 1, 2, 3… in order: this one is %(number)s", number=v.get("value"))
+    if code == "match_not_in_file":
+        return _("a table's match is the index of one of the file's matches, from 0 to %(most)s",
+                 most=v.get("most"))
+    if code == "match_twice":
+        return _("match %(index)s already plays %(other)s", index=v.get("value"), other=v.get("other"))
+    if code in ("round_misses_entrants", "entrant_seated_twice"):
+        return _("each round seats every entrant once, at a table or sitting out")
+    if code == "table_seated_twice":
+        return _("a round seats each table once")
+    if code == "entrant_meets_itself":
+        return _("an entrant cannot play itself")
+    if code == "rounds_out_of_order":
+        return _("the rounds are numbered 1, 2, 3… in order")
     if code.startswith("scale"):
         return _("%(field)s: the victory point scale does not add up (each row must give the same total, rising)",
                  field=field)
@@ -74,6 +99,14 @@ def event_problem(problem: EventProblem) -> str:
     if code == "round_closed":
         return _("round %(round)s is closed already", round=v.get("round"))
     return _("%(field)s is not valid here", field=field)
+
+
+def say_import_refusal(exc: ImportRefused) -> tuple[str, bool]:
+    """A group file's refusal in the page's language (``say_refusal``'s answer): a club night's part refused by
+    the events core is said by :func:`event_problem`, as the API says it when an event is made."""
+    if isinstance(exc, EventRefused):
+        return headed(exc.part or "events", event_problem(exc.problem)), False
+    return say_refusal(exc)
 
 
 def _event_refused(exc: EventError) -> ApiError:
