@@ -29,6 +29,7 @@ from scorekeeper.events.settings import Entrants, EventSettings
 from scorekeeper.rules.phrases import phrase
 from scorekeeper.rules.roster import key_of
 from scorekeeper.store import events as event_store
+from scorekeeper.store.matches import MAX_HANDS
 from scorekeeper.store.models import Event, EventEntrant, EventRound, EventTable
 from scorekeeper.store.transfer import ImportRefused, _moment
 
@@ -62,10 +63,9 @@ def _stamp(moment: datetime) -> str:
 
 
 # --- one place per row: what the file writes and reads of a round and a table ----------------------------------
-# Migration 0008's time-limit columns (rounds: started_at, called_at, closed_at; tables: hands_counted) are one
-# line in round_out/table_out (``"called_at": _when(r.called_at)``) and one in round_in/table_in
-# (``"called_at": _moment_or_none(found.get("called_at"), f"{part}.called_at")``, ``whole(..., optional=True)`` for
-# a count): a file written before them lacks the keys and reads as None, as a round stored before them.
+# The round's clock (migration 0008: started_at, called_at, closed_at; a table's hands_at_call and hands_counted)
+# travels too, so an imported round of minutes counts the same hands: a file written before them lacks the keys
+# and reads as None, as a round stored before them.
 
 def _when(moment: datetime | None) -> str | None:
     return None if moment is None else _stamp(moment)
@@ -76,18 +76,22 @@ def _moment_or_none(value: Any, part: str) -> datetime | None:
 
 
 def round_out(r: EventRound) -> dict[str, Any]:
-    return {"round": r.round, "bye": r.bye}
+    return {"round": r.round, "bye": r.bye, "started_at": _when(r.started_at), "called_at": _when(r.called_at),
+            "closed_at": _when(r.closed_at)}
 
 
 def round_in(found: Mapping[str, Any], part: str, whole: Callable[..., int | None]) -> dict[str, Any]:
     """A round's columns as :class:`EventRound` takes them (the entrant numbers are checked against the event
     afterwards, by the core)."""
     return {"round": whole(found.get("round"), f"{part}.round", "round"),
-            "bye": whole(found.get("bye"), f"{part}.bye", "bye", optional=True)}
+            "bye": whole(found.get("bye"), f"{part}.bye", "bye", optional=True),
+            **{moment: _moment_or_none(found.get(moment), f"{part}.{moment}")
+               for moment in ("started_at", "called_at", "closed_at")}}
 
 
 def table_out(t: EventTable, match_index: int) -> dict[str, Any]:
-    return {"round": t.round, "table": t.table, "ns": t.ns, "ew": t.ew, "match": match_index}
+    return {"round": t.round, "table": t.table, "ns": t.ns, "ew": t.ew, "match": match_index,
+            "hands_at_call": t.hands_at_call, "hands_counted": t.hands_counted}
 
 
 def table_in(found: Mapping[str, Any], part: str, whole: Callable[..., int | None]) -> dict[str, Any]:
@@ -95,7 +99,10 @@ def table_in(found: Mapping[str, Any], part: str, whole: Callable[..., int | Non
     return {"round": whole(found.get("round"), f"{part}.round", "round"),
             "table": whole(found.get("table"), f"{part}.table", "table"),
             "ns": whole(found.get("ns"), f"{part}.ns", "ns"), "ew": whole(found.get("ew"), f"{part}.ew", "ew"),
-            "match": whole(found.get("match"), f"{part}.match", "match")}
+            "match": whole(found.get("match"), f"{part}.match", "match"),
+            # a count of the table's match's hands, which holds at most MAX_HANDS
+            **{count: _COUNT(found.get(count), f"{part}.{count}", count, optional=True)
+               for count in ("hands_at_call", "hands_counted")}}
 
 
 # --- export ----------------------------------------------------------------------------------------------------
@@ -122,6 +129,9 @@ def _whole_in(least: int, most: int) -> Callable[..., int | None]:
             raise _refuse("out_of_range", field, part, least=least, most=most)
         return value
     return whole
+
+
+_COUNT = _whole_in(0, MAX_HANDS)
 
 
 def _object(value: Any, part: str, known: set[str]) -> Mapping[str, Any]:

@@ -283,3 +283,30 @@ def test_whatever_club_nights_are_exported_the_import_has_the_same_standings_and
         assert without_tokens(after) == without_tokens(before)
     stats = [client.get(f"{API}/groups/{t}/stats").json for t in (group["edit_token"], made["edit_token"])]
     assert comparable(stats[1]) == comparable(stats[0])
+
+
+def test_a_round_of_minutes_called_and_closed_imports_counting_the_same_hands(client, app):
+    """The round's clock travels (migration 0008's columns): table 1 plays a hand, time is called, it finishes the
+    hand it was playing (the one more that counts), the round is closed, and a third hand entered after the close
+    stays out of the event; table 2 entered nothing and scores 0–0. By hand (burraco_3_hands): table 1 NS 670 + 670
+    = 1,340 v 25 + 25 = 50, difference 1,290 takes the row [1205, 19, 1]; table 2's 0–0 is a tie, 10–10."""
+    group = new_group(client, "Klub")
+    event = new_event(client, group["edit_token"], hands=None, minutes=45)
+    first = event["rounds"][0]["tables"][0]
+    hand(client, first)
+    assert client.post(f"{API}/events/{event['edit_token']}/rounds/1/time", json={}).status_code == 200
+    hand(client, first, version=1)
+    assert client.post(f"{API}/events/{event['edit_token']}/rounds/1/close", json={}).status_code == 200
+    hand(client, first, version=2)                 # after the close: the match keeps it, the event does not
+    before = client.get(f"{API}/events/{event['edit_token']}").json
+    assert [t["hands_counted"] for t in before["rounds"][0]["tables"]] == [2, 0]
+    assert [(s["entrant"], s["vp"]) for s in before["standings"]][0] == (1, 19)
+    body = client.get(f"{API}/groups/{group['edit_token']}/export").json
+    assert body["events"][0]["rounds"][0]["called_at"] and body["events"][0]["tables"][0]["hands_counted"] == 2
+    made = imported(client, body)
+    after = client.get(f"{API}/events/{made['events'][0]['edit_token']}").json
+    assert without_tokens(after) == without_tokens(before)
+    # a count no match can hold names its part
+    body["events"][0]["tables"][0]["hands_counted"] = -1
+    answer = refused(client, body)
+    assert "events[0].tables[0].hands_counted" in json.dumps(answer, ensure_ascii=False)
