@@ -100,7 +100,7 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from scorekeeper import api
     # the groups' and club nights' routes hang on api.bp (scorekeeper/api/group_routes.py, event_routes.py)
-    from scorekeeper.api import event_routes, group_routes  # noqa: F401
+    from scorekeeper.api import countersign_routes, event_routes, group_routes  # noqa: F401
     from scorekeeper.security import csrf
     from scorekeeper.web import app_shell, checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
