@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.phrases import phrase
-from scorekeeper.store.models import HandEvent, Match
+from scorekeeper.store.models import EventTable, HandEvent, Match
 from scorekeeper.store.saves import AlreadySaved, check_key, repeated
 
 ACTION = "confirm"
@@ -94,6 +95,21 @@ def countersigned_hands(match: Match) -> tuple[int, int]:
 def uses_countersign(match: Match) -> bool:
     """Whether anyone ever countersigned a hand of this match: a family that never does sees nothing of it."""
     return any(event.action == ACTION for event in match.events)
+
+
+def at_a_club_night(session: Session, match: Match) -> bool:
+    """Whether ``match`` is a table of a club night (issue 24): there countersigning is offered at once."""
+    return session.scalar(select(EventTable.match_id).where(EventTable.match_id == match.id)) is not None
+
+
+def on_the_sheet(session: Session, match: Match, editable: bool) -> dict[str, Any]:
+    """What the sheet shows of countersigns: each hand's signers (``countersigns``, index 0 is hand 1), and on the
+    edit link whether to offer the countersign page in the hands' card (a club night's table, or a match someone
+    already countersigned in) and how many hands no side countersigned. A family that never countersigns gets
+    only a small link in the sheet's head."""
+    signed = confirmations(match)
+    offer = editable and (uses_countersign(match) or at_a_club_night(session, match))
+    return {"countersigns": signed, "countersign_offer": offer, "countersign_waiting": sum(1 for by in signed if not by)}
 
 
 def _side(match: Match, side: Any) -> int:

@@ -109,6 +109,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web.group import stats_pages  # noqa: F401  (its routes join group.bp)
     from scorekeeper.web.group import event_pages  # noqa: F401  (its routes join group.bp)
     from scorekeeper.web.match import views as match, rules as match_rules, pages, live
+    from scorekeeper.web.match import countersign  # noqa: F401  (its routes join match.bp)
     from scorekeeper.display.words import table_word
     from scorekeeper.display.keypad import notation_lang
     from scorekeeper.rules.cards import help_letters, spellings

@@ -185,7 +185,7 @@ def test_the_countersign_page_asks_the_side_once_then_confirms_by_a_plain_form(c
     assert client.post(f"/m/{token}/hands/1/confirm", data=form).status_code == 303     # a double tap
     (hand,) = hands(client, token)
     assert [b["side"] for b in hand["confirmed_by"]] == [1]
-    assert client.get(f"{API}/matches/{token}").json["version"] == 2          # stored once
+    assert client.get(f"{API}/matches/{token}").json["match"]["version"] == 2     # stored once
     sheet = client.get(f"/m/{token}").get_data(as_text=True)
     assert "countersigned-tag" in sheet and "Countersigned by Béla" in sheet
     view = client.get(f"/v/{match['view_token']}").get_data(as_text=True)
