@@ -207,3 +207,37 @@ def test_the_pdf_sheet_of_a_countersigned_match_renders(client, match):
     assert confirm(client, match["edit_token"], 1, 1).status_code == 201
     pdf = client.get(f"/m/{match['edit_token']}/sheet.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_a_club_nights_screen_counts_each_tables_countersigned_hands(client):
+    from test_event_api import create, hand
+    from test_groups_api import new_group
+
+    event = create(client, new_group(client)["edit_token"]).json
+    tables = event["rounds"][0]["tables"]
+    hand(client, tables[0])
+    hand(client, tables[1])
+    first = tables[0]["match_edit_token"]
+    # a table's sheet offers the countersign at once (a club night), with the one hand waiting
+    sheet = client.get(f"/m/{first}").get_data(as_text=True)
+    assert "countersign-box" in sheet and "Not countersigned yet: 1" in sheet
+    screen = client.get(f"/e/{event['token']}").get_data(as_text=True)
+    assert screen.count("Countersigned: 0") == 2
+    assert confirm(client, first, 1, 1).status_code == 201
+    screen = client.get(f"/e/{event['token']}").get_data(as_text=True)
+    assert screen.count("Countersigned: 1") == 1 and screen.count("Countersigned: 0") == 1
+    assert "Not countersigned yet" not in client.get(f"/m/{first}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["hu", "fr", "sv"])
+def test_the_countersign_page_and_the_signed_sheet_speak_the_pages_language(client, match, lang):
+    from sweep_pages import english_fragments, english_on
+
+    token, headers = match["edit_token"], {"Accept-Language": lang}
+    page = client.get(f"/m/{token}/countersign", headers=headers).get_data(as_text=True)
+    client.post(f"/m/{token}/countersign", data={"side": "0", "csrf_token": csrf_from(page)}, headers=headers)
+    assert confirm(client, token, 1, 1).status_code == 201
+    fragments = english_fragments(lang)
+    for url in (f"/m/{token}/countersign", f"/m/{token}", f"/v/{match['view_token']}"):
+        shown = client.get(url, headers=headers).get_data(as_text=True)
+        assert not english_on(shown, fragments), (url, english_on(shown, fragments))
