@@ -109,7 +109,8 @@ def on_the_sheet(session: Session, match: Match, editable: bool) -> dict[str, An
     only a small link in the sheet's head."""
     signed = confirmations(match)
     offer = editable and (uses_countersign(match) or at_a_club_night(session, match))
-    return {"countersigns": signed, "countersign_offer": offer, "countersign_waiting": sum(1 for by in signed if not by)}
+    return {"countersigns": signed, "countersign_offer": offer,
+            "countersign_waiting": sum(1 for by in signed if not by)}
 
 
 def _side(match: Match, side: Any) -> int:

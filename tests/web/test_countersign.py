@@ -190,6 +190,8 @@ def test_the_countersign_page_asks_the_side_once_then_confirms_by_a_plain_form(c
     assert "countersigned-tag" in sheet and "Countersigned by Béla" in sheet
     view = client.get(f"/v/{match['view_token']}").get_data(as_text=True)
     assert "Countersigned by Béla" in view
+    for detail in (f"/m/{token}/hands/1", f"/v/{match['view_token']}/hands/1"):
+        assert "✓ Countersigned by Béla" in client.get(detail).get_data(as_text=True)
     page = client.get(f"/m/{token}/countersign").get_data(as_text=True)
     assert "Confirm hand 1" not in page and "Countersigned by Béla" in page
 

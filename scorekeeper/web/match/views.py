@@ -111,6 +111,7 @@ def render_hand(match: Match, *, editable: bool, number: int):
     return render_template("hand.html", sheet=sheet, row=row, front=front, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label, counts=counts,
+                           countersigned=countersign.confirmations(match)[number - 1],
                            token=match.edit_token if editable else match.view_token)
 
 
