@@ -243,3 +243,20 @@ def test_the_countersign_page_and_the_signed_sheet_speak_the_pages_language(clie
     for url in (f"/m/{token}/countersign", f"/m/{token}", f"/v/{match['view_token']}"):
         shown = client.get(url, headers=headers).get_data(as_text=True)
         assert not english_on(shown, fragments), (url, english_on(shown, fragments))
+
+
+def test_a_countersign_never_turns_the_scorers_open_hand_form_stale(client, csrf):
+    """Phone A opened the hand form on version 1; the opponent's phone countersigned hand 1 (version 2). A's
+    save of a new hand goes in (no 'hand 1 was saved by another phone'), and the same hand again is still asked
+    about (web/entry/clash.py), as it would be without the countersign."""
+    from test_entry import SEED_HAND, SMALL_HAND, create, post_hand, text
+
+    token = create(client, csrf)
+    assert post_hand(client, csrf, token, SEED_HAND).status_code == 303          # hand 1: version 1
+    assert confirm(client, token, 1, 1).status_code == 201                         # version 2
+    again = post_hand(client, csrf, token, SEED_HAND, version=1)
+    assert again.status_code == 409
+    assert "This is the same as hand 1 — save it again?" in text(again.get_data(as_text=True))
+    assert "saved by another phone" not in text(again.get_data(as_text=True))
+    assert post_hand(client, csrf, token, SMALL_HAND, version=1).status_code == 303
+    assert client.get(f"{API}/matches/{token}").json["match"]["version"] == 3
