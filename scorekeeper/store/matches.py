@@ -59,7 +59,7 @@ def _repeat(session: Session, match: Match, event: HandEvent) -> None:
     """Raise :class:`AlreadySaved` (or :class:`KeyReused`) if ``event``'s key was stored before."""
     if event.save_key is not None and (found := repeated(session, match, event)) is not None:
         first, log = found
-        result = None if first.action == "undo" else score_entries(match, log_entries(log))[first.hand_number - 1]
+        result = None if first.action in ("undo", "confirm") else score_entries(match, log_entries(log))[first.hand_number - 1]
         raise AlreadySaved(first.hand_number, result)
 
 
@@ -229,7 +229,7 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
     stored_bytes = event_size(event)
     quota.admit(stored_bytes)
     try:
-        if based_on == loaded and _bump(session, match, loaded):
+        if unchanged_since(match, based_on, loaded) and _bump(session, match, loaded):
             event.seq = loaded + 1
             match.events.append(event)
             session.commit()
@@ -248,6 +248,23 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
     _rollback(session)
     _repeat(session, match, event)       # a racing copy of this very save won: answer as it did
     raise StaleMatch(match.version)
+
+
+def unchanged_since(match: Match, based_on: int, loaded: int | None = None) -> bool:
+    """Whether a save based on version ``based_on`` is still current on the loaded log (at ``loaded``, default
+    its last seq): the same version, or only countersigns after it (store/countersign.py: they change no entry,
+    so an opponent's confirm on their phone never turns the scorer's open form stale)."""
+    loaded = _loaded_version(match) if loaded is None else loaded
+    if based_on == loaded:
+        return True
+    return based_on < loaded and all(e.action == "confirm" for e in match.events if e.seq > based_on)
+
+
+def save_event(session: Session, match: Match, loaded: int, event: HandEvent) -> None:
+    """Append ``event`` (a countersign: store/countersign.py) on the loaded log at ``loaded``, as a save does."""
+    _save(session, match, loaded, loaded, event)
+    if (base := remembered(match, loaded)) is not None:
+        remember_next(match, loaded, base)       # the same hands: the next version replays as this one
 
 
 def event_size(event: HandEvent) -> int:

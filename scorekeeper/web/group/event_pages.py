@@ -22,7 +22,7 @@ from scorekeeper.events import EventError
 from scorekeeper.events.clock import ends_at
 from scorekeeper.limiter import limit
 from scorekeeper.rules import RecordError
-from scorekeeper.store import events, groups, models
+from scorekeeper.store import countersign, events, groups, models
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Event, Group
 from scorekeeper.web.group.views import bp
@@ -63,7 +63,9 @@ def page_of(event: Event) -> dict[str, Any]:
         if t.round != last:
             continue
         state = events.table_state(settings, t)
-        tables.append({"table": t.table, "ns_name": names[t.ns], "ew_name": names[t.ew], **state, "match": t.match})
+        tables.append({"table": t.table, "ns_name": names[t.ns], "ew_name": names[t.ew], **state, "match": t.match,
+                       # the opponents' countersigns (issue 24, store/countersign.py): hands signed at the table
+                       "countersigned": countersign.countersigned_hands(t.match)[0]})
     bye = event.rounds[-1].bye if event.rounds else None
     return {"event": event, "round": last, "rounds": settings.rounds, "hands_most": settings.hands,
             "minutes": settings.minutes, "tables": tables, "bye": names.get(bye) if bye else None,
