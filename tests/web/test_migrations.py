@@ -131,6 +131,8 @@ def test_a_database_of_the_previous_release_is_upgraded_on_start_and_loses_nothi
         assert schema_differences(engine, Base.metadata) == []      # and now exactly the models' schema
         client = app.test_client()
         sheet, expected = client.get(f"{API}/matches/{'e' * 32}").json, expected_sheet()
+        # the API's hands add who countersigned each (issue 24); an old log has no countersign
+        assert [h.pop("confirmed_by") for h in sheet["hands"]] == [[], []]
         for part in ("hands", "totals", "next_opening_minimum", "match_over", "winner", "columns"):
             assert sheet[part] == expected[part], part
         # hand 1 added and corrected: 2; hand 2 added, undone, added again: the new hand 2 has 1 (issue 11: an
