@@ -247,24 +247,36 @@ def sheet_command(file: str, output: str, lang: str) -> None:
 @main.command("import")
 @click.argument("file", metavar="FILE")
 def import_command(file: str) -> None:
-    """Import an exported match into the database (DATABASE_URL, or SQLite in instance/); print its links."""
+    """Import an exported match or group (with its club nights) into the database (DATABASE_URL, or SQLite in
+    instance/); print the new links."""
     from flask import url_for
 
     from scorekeeper import create_app
+    from scorekeeper.store import events, group_transfer, groups
     from scorekeeper.store.transfer import ImportRefused, import_match
 
     data = read_json(file)
+    is_group = isinstance(data, dict) and data.get("format") == group_transfer.FORMAT
     app = create_app()
     with app.test_request_context():
         session = app.extensions["scorekeeper_sessions"]()
         try:
-            match = import_match(session, data)
+            if not is_group:
+                match = import_match(session, data)
+                click.echo(f"edit: {url_for('match.sheet', token=match.edit_token)}")
+                click.echo(f"view: {url_for('match.view', token=match.view_token)}")
+                return
+            group = group_transfer.import_group(session, data)
+            click.echo(f"edit: {url_for('group.page', token=group.edit_token)}")
+            click.echo(f"view: {url_for('group.view', token=group.view_token)}")
+            click.echo(f"matches: {len(groups.matches_of(session, group))}")
+            for event in events.of_group(session, group):
+                click.echo(f"club night {event.name!r}: screen {url_for('group.event_page', token=event.token)}")
         except ImportRefused as exc:
-            _fail(f"{file}: {exc}")
+            from scorekeeper.display.event_words import say_import_refusal
+            _fail(f"{file}: {say_import_refusal(exc)[0]}")
         finally:
             session.close()
-        click.echo(f"edit: {url_for('match.sheet', token=match.edit_token)}")
-        click.echo(f"view: {url_for('match.view', token=match.view_token)}")
 
 
 @main.command("serve")

@@ -3,19 +3,16 @@ standings. The routes hang on the API blueprint (scorekeeper/api/__init__.py), w
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from flask_babel import gettext as _
 from flask import url_for
 
 from scorekeeper.store.models import Event
-from scorekeeper.events import EventError, EventProblem
+from scorekeeper.events import EventError
 from scorekeeper.events.clock import ends_at
 from scorekeeper.store import events
-from scorekeeper.store.event_transfer import EventRefused
-from scorekeeper.store.transfer import ImportRefused
-from scorekeeper.display.words import headed, say_refusal
+from scorekeeper.display.event_words import event_problem, utc
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit
 
@@ -26,87 +23,6 @@ from scorekeeper.api.group_routes import _find_group
 # --- club nights (issue 24) -----------------------------------------------------------------------------------
 
 EVENT_FIELDS = {"name", "settings", "entrants"}
-
-
-def event_problem(problem: EventProblem) -> str:
-    """One problem of scorekeeper.events (a code, a field, numbers) as a sentence in the request's language."""
-    v = dict(problem.values)
-    field = problem.field
-    code = problem.code
-    if code == "out_of_range":
-        return _("%(field)s must be from %(least)s to %(most)s", field=field, least=v.get("least"),
-                 most=v.get("most"))
-    if code == "not_an_integer":
-        return _("%(field)s must be a whole number", field=field)
-    if code == "hands_or_minutes":
-        return _("a round lasts either a number of hands or a number of minutes: give one of them")
-    if code == "unknown_word":
-        return _("%(field)s: not one of the words it takes", field=field)
-    if code == "unknown_field":
-        return _("unknown field %(name)r", name=field)
-    if code == "unknown_scale":
-        return _("there is no victory point scale called %(name)r", name=v.get("value"))
-    if code == "variant_name":
-        return _("name the variant the tables play")
-    if code == "mitchell_rounds_above_tables":
-        return _("a Mitchell movement of %(tables)s tables has at most %(tables)s rounds", tables=v.get("most"))
-    if code == "entrant_count":
-        return _("%(tables)s tables seat %(least)s or %(most)s entrants, not %(count)s",
-                 tables=(int(v.get("most", 2)) + 1) // 2, least=v.get("least"), most=v.get("most"),
-                 count=v.get("value"))
-    if code == "fixed_needs_even_count":
-        return _("fixed tables need an even number of entrants")
-    if code == "entrant_players":
-        return _("%(field)s: each entrant is %(count)s roster names", field=field, count=v.get("players"))
-    if code == "player_twice":
-        return _("%(name)s plays in two entrants", name=v.get("name"))
-    if code == "round_unfinished":
-        return _("a Swiss round is seated from the standings: finish every table of the round first")
-    if code == "group_full":
-        return _("this group already has %(count)s matches, the most one group can hold", count=v.get("most"))
-    if code == "event_over":
-        return _("every round of this event is seated already")
-    # a group file's club night (store/event_transfer.py) refused by the core or by the file's shape
-    if code == "too_many_events":
-        return _("a group holds at most %(most)s club nights", most=v.get("most"))
-    if code == "not_an_object":
-        return _("%(field)s must be an object, as the group export writes it", field=field)
-    if code == "not_a_list":
-        return _("%(field)s must be a list", field=field)
-    if code == "entrant_number":
-        return _("entrants are numbered 1, 2, 3… in order: this one is %(number)s", number=v.get("value"))
-    if code == "match_not_in_file":
-        return _("a table's match is the index of one of the file's matches, from 0 to %(most)s",
-                 most=v.get("most"))
-    if code == "match_twice":
-        return _("match %(index)s already plays %(other)s", index=v.get("value"), other=v.get("other"))
-    if code in ("round_misses_entrants", "entrant_seated_twice"):
-        return _("each round seats every entrant once, at a table or sitting out")
-    if code == "table_seated_twice":
-        return _("a round seats each table once")
-    if code == "entrant_meets_itself":
-        return _("an entrant cannot play itself")
-    if code == "rounds_out_of_order":
-        return _("the rounds are numbered 1, 2, 3… in order")
-    if code.startswith("scale"):
-        return _("%(field)s: the victory point scale does not add up (each row must give the same total, rising)",
-                 field=field)
-    if code == "round_not_last":
-        return _("round %(round)s is over: only the last round (%(last)s) can be called or closed",
-                 round=v.get("round"), last=v.get("last"))
-    if code == "time_called_twice":
-        return _("time was already called in round %(round)s", round=v.get("round"))
-    if code == "round_closed":
-        return _("round %(round)s is closed already", round=v.get("round"))
-    return _("%(field)s is not valid here", field=field)
-
-
-def say_import_refusal(exc: ImportRefused) -> tuple[str, bool]:
-    """A group file's refusal in the page's language (``say_refusal``'s answer): a club night's part refused by
-    the events core is said by :func:`event_problem`, as the API says it when an event is made."""
-    if isinstance(exc, EventRefused):
-        return headed(exc.part or "events", event_problem(exc.problem)), False
-    return say_refusal(exc)
 
 
 def _event_refused(exc: EventError) -> ApiError:
@@ -122,11 +38,6 @@ def _find_event(token: str, *, write: bool) -> tuple[Event, bool]:
     return _behind_link(events.find_event, token, write=write,
                         missing=_("No event at this link. Check that the whole link was copied."),
                         read_only=_("this is the screen's link of the event; seating a round needs its edit link"))
-
-
-def utc(when: datetime | None) -> str | None:
-    """A stored time (naive UTC, models._now) as ISO 8601 with its Z, or None."""
-    return when.isoformat(timespec="seconds") + "Z" if when is not None else None
 
 
 def event_body(event: Event, edit: bool = False) -> dict[str, Any]:

@@ -10,7 +10,7 @@ The check reuses the club night's core (scorekeeper.events) rather than repeatin
 ``store.events.read_settings``, the entrant count through ``check_count``, each round's seating through
 ``TableSeat``/``RoundSeating`` and the whole event through ``standings`` (rounds in order, every entrant seated
 or sitting out each round). A refusal is :class:`EventRefused`, an ``ImportRefused`` carrying the core's
-:class:`EventProblem` so a front says it with ``event_problem`` (api/event_routes.py), as when the API refuses an
+:class:`EventProblem` so a front says it with ``event_problem`` (display/event_words.py), as when the API refuses an
 event; its part is a path of the file (``events[0].tables[3].match``).
 
 One place per row (issue 24's time-limit rounds, migration 0008, add columns to rounds and tables): a round is
@@ -42,7 +42,7 @@ ENTRANT_KEYS = {"number", "players"}
 
 
 class EventRefused(ImportRefused):
-    """A club night of the file refused by the events core's rule ``problem`` (said by api/event_routes.py's
+    """A club night of the file refused by the events core's rule ``problem`` (said by display/event_words.py's
     ``event_problem``); ``part`` is where in the file."""
 
     def __init__(self, problem: EventProblem, part: str) -> None:

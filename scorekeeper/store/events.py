@@ -149,6 +149,11 @@ def find_event(session: Session, token: str, *, editable: bool = False) -> Event
     return session.scalars(select(Event).where(column == token)).one_or_none()
 
 
+def of_group(session: Session, group: Group) -> list[Event]:
+    """The group's club nights, oldest first."""
+    return list(session.scalars(select(Event).where(Event.group_id == group.id).order_by(Event.id)))
+
+
 def group_of(session: Session, event: Event) -> Group:
     return session.get_one(Group, event.group_id)
 

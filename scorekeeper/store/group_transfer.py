@@ -27,10 +27,9 @@ from scorekeeper.rules import RecordError, bounds
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.roster import key_of
 from scorekeeper.rules.work import IMPORT_WORK
-from sqlalchemy import select
 
-from scorekeeper.store import event_transfer, groups, matches as match_store, quota, transfer
-from scorekeeper.store.models import Event, Group, GroupMatch, GroupPlayer, Match
+from scorekeeper.store import event_transfer, events as event_store, groups, matches as match_store, quota, transfer
+from scorekeeper.store.models import Group, GroupMatch, GroupPlayer
 from scorekeeper.store.transfer import ImportRefused
 
 FORMAT = "scorekeeper-group"
@@ -81,7 +80,7 @@ def export_group(session: Session, group: Group) -> dict[str, Any]:
         "roster": roster,
         "matches": [transfer.export_match(m) for m in found],
         "events": event_transfer.export_events(
-            list(session.scalars(select(Event).where(Event.group_id == group.id))),
+            event_store.of_group(session, group),
             {m.id: i for i, m in enumerate(found)}),
     }
 

@@ -13,10 +13,9 @@ from typing import Any
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 
 from scorekeeper import service
-from scorekeeper.api.event_routes import event_problem, utc
+from scorekeeper.display.event_words import event_problem, utc
 from scorekeeper.display.words import say_error
 from scorekeeper.events import EventError
 from scorekeeper.events.clock import ends_at
@@ -104,7 +103,7 @@ def _variants() -> list[dict[str, Any]]:
 
 def _night(group: Group, *, status: int = 200, error: str = "", field: str = "", typed: dict[str, Any] | None = None):
     session = get_session()
-    listed = session.scalars(select(Event).where(Event.group_id == group.id).order_by(Event.id.desc())).all()
+    listed = events.of_group(session, group)[::-1]          # the newest first
     return render_template("event_new.html", group=group, events=listed, roster=groups.roster(group),
                            rows=ENTRANT_ROWS, variants=_variants(), error=error, field=field,
                            typed=typed or {}), status

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.api.event_routes import say_import_refusal
+from scorekeeper.display.event_words import say_import_refusal
 from scorekeeper.display.words import say_error
 from scorekeeper.limiter import charge, limit
 from scorekeeper.rules import RecordError
