@@ -9,7 +9,8 @@ without scripting a Reload link does it. Its routes join the group blueprint (li
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -85,6 +86,24 @@ def _variants() -> list[dict[str, Any]]:
     return [{"id": v["id"], "name": v["name"], "pairs": v["players_per_side"] > 1} for v in service.variants()]
 
 
+def form_words(rows: list[int]) -> Callable[[str], str]:
+    """The night form's name for a problem's field: the label the organiser reads, in the page's language, not
+    the API's path ("Rounds", not "rounds"; "Entrant 3", not "entrants[1]" when row 2 was left empty). ``rows``
+    are the form rows (from 0) each entrant came from. The tables are counted from the entrants, so a problem
+    with them is one with the entrants."""
+    labels = {"name": _("Name"), "variant": _("Variant"), "entrants": _("Entrants"), "tables": _("Entrants"),
+              "seating": _("Seating"), "rounds": _("Rounds"), "hands": _("Hands per round"),
+              "scale": _("Victory points"), "events": _("Club night"), "round": _("Seat the next round"),
+              "results": _("Seat the next round")}
+
+    def word(path: str) -> str:
+        entrant = re.fullmatch(r"entrants\[(\d+)\]", path)
+        if entrant and int(entrant.group(1)) < len(rows):
+            return _("Entrant %(number)s", number=rows[int(entrant.group(1))] + 1)
+        return labels.get(re.split(r"[.\[]", path, maxsplit=1)[0], path)
+    return word
+
+
 def _night(group: Group, *, status: int = 200, error: str = "", field: str = "", typed: dict[str, Any] | None = None):
     session = get_session()
     listed = session.scalars(select(Event).where(Event.group_id == group.id).order_by(Event.id.desc())).all()
@@ -113,10 +132,12 @@ def start_night(token: str):
     form = request.form
     kind = form.get("entrants", "pairs")
     entrants: list[Any] = []
+    rows: list[int] = []
     for i in range(ENTRANT_ROWS):
         names = [n for n in (form.get(f"a{i}", "").strip(), form.get(f"b{i}", "").strip()) if n]
         if names:
             entrants.append(names if kind == "pairs" else names[:1])
+            rows.append(i)
     settings: dict[str, Any] = {"tables": max(1, (len(entrants) + 1) // 2), "entrants": kind,
                                 "seating": form.get("seating", "mitchell"), "variant": form.get("variant", ""),
                                 "scale": form.get("scale", events.DEFAULT_SCALE)}
@@ -128,7 +149,8 @@ def start_night(token: str):
     except EventError as exc:
         session.rollback()
         first = exc.problems[0]
-        return _night(group, status=400, error=event_problem(first), field=first.field, typed=dict(form))
+        return _night(group, status=400, error=event_problem(first, form_words(rows)), field=first.field,
+                      typed=dict(form))
     except RecordError as exc:
         session.rollback()
         return _night(group, status=400, error=say_error(exc), field="variant", typed=dict(form))
@@ -149,5 +171,5 @@ def next_night_round(token: str, event_token: str):
     except EventError as exc:
         session.rollback()
         first = exc.problems[0]
-        return _night(group, status=400, error=event_problem(first), field="round")
+        return _night(group, status=400, error=event_problem(first, form_words([])), field="round")
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
