@@ -274,3 +274,11 @@ def test_the_night_form_says_an_unfinished_swiss_round_in_french(client, csrf):
     action = seat_action(page)
     early = client.post(action, data={"csrf_token": csrf}, headers=FR)
     assert early.status_code == 400 and "terminez" in early.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("change, control", [({"rounds": "13"}, "rounds"), ({"scale": "chess"}, "scale"),
+                                             ({"a1": None, "b1": None, "a2": "Cili", "b2": None}, "a2")])
+def test_the_night_form_marks_the_control_at_fault_and_ties_it_to_the_sentence(client, csrf, change, control):
+    token = new_group(client)["edit_token"]
+    text = client.post(f"/g/{token}/night", data=form_of(csrf, **change), headers=FR).get_data(as_text=True)
+    assert re.findall(r'name="(\w+)" [^>]*aria-invalid="true" aria-describedby="night-error"', text) == [control]

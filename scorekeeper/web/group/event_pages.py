@@ -104,6 +104,16 @@ def form_words(rows: list[int]) -> Callable[[str], str]:
     return word
 
 
+def form_control(path: str, rows: list[int]) -> str:
+    """The name of the form's control a problem's field is about (``rounds``; ``a2`` for ``entrants[1]`` from
+    row 2), which the page marks aria-invalid and ties to the error; "" when no one control holds it."""
+    entrant = re.fullmatch(r"entrants\[(\d+)\]", path)
+    if entrant and int(entrant.group(1)) < len(rows):
+        return f"a{rows[int(entrant.group(1))]}"
+    base = re.split(r"[.\[]", path, maxsplit=1)[0]
+    return base if base in ("name", "variant", "seating", "rounds", "hands", "scale") else ""
+
+
 def _night(group: Group, *, status: int = 200, error: str = "", field: str = "", typed: dict[str, Any] | None = None):
     session = get_session()
     listed = session.scalars(select(Event).where(Event.group_id == group.id).order_by(Event.id.desc())).all()
@@ -149,8 +159,8 @@ def start_night(token: str):
     except EventError as exc:
         session.rollback()
         first = exc.problems[0]
-        return _night(group, status=400, error=event_problem(first, form_words(rows)), field=first.field,
-                      typed=dict(form))
+        return _night(group, status=400, error=event_problem(first, form_words(rows)),
+                      field=form_control(first.field, rows), typed=dict(form))
     except RecordError as exc:
         session.rollback()
         return _night(group, status=400, error=say_error(exc), field="variant", typed=dict(form))
