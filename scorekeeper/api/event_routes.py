@@ -8,6 +8,8 @@ from typing import Any, Callable
 from flask_babel import gettext as _
 from flask import url_for
 
+from scorekeeper.display.words import say_error
+from scorekeeper.rules import RecordError
 from scorekeeper.store.models import Event
 from scorekeeper.events import EventError, EventProblem
 from scorekeeper.store import events
@@ -121,6 +123,19 @@ def event_problem(problem: EventProblem, field_word: Callable[[str], str] | None
     return _("%(field)s is not valid here", field=field)
 
 
+def event_field(exc: RecordError) -> str:
+    """The event's field a refused table match is about: the match's ``title`` is made of the event's ``name``,
+    its sides' names of the ``entrants``, and a side with more players than the variant's form seats (pairs in
+    a two-player variant) or an unknown variant is the ``variant``'s problem. The match's own path
+    (``sides[0].players``) means nothing to whoever sent the event."""
+    field = exc.field or ""
+    if field == "title":
+        return "name"
+    if field.startswith("sides") and not field.endswith(".players"):
+        return "entrants"
+    return "variant"
+
+
 def _event_refused(exc: EventError) -> ApiError:
     first = exc.problems[0]
     return ApiError(400, event_problem(first), code=first.code, field=first.field,
@@ -188,6 +203,9 @@ def create_event(token: str):
     except EventError as exc:
         get_session().rollback()
         raise _event_refused(exc) from None
+    except RecordError as exc:            # the first table's match refused: nothing of the event is stored
+        get_session().rollback()
+        raise ApiError(400, say_error(exc), code="unreadable", field=event_field(exc)) from None
     body = event_body(event, edit=True)
     return body, 201, {"Location": body["urls"]["api"]}
 

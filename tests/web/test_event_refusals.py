@@ -282,3 +282,26 @@ def test_the_night_form_marks_the_control_at_fault_and_ties_it_to_the_sentence(c
     token = new_group(client)["edit_token"]
     text = client.post(f"/g/{token}/night", data=form_of(csrf, **change), headers=FR).get_data(as_text=True)
     assert re.findall(r'name="(\w+)" [^>]*aria-invalid="true" aria-describedby="night-error"', text) == [control]
+
+
+# --- a table's match refused (the first round's first match): named by the event's field, not the match's ------
+
+@pytest.mark.parametrize("body, field", [
+    ({"name": "Csütörtök\nest"}, "name"),                                      # the matches' titles hold it
+    ({"entrants": [["Anna\tB", "Béla"], *PAIRS[1:]]}, "entrants"),              # their sides' names
+    ({"settings": settings(variant="diszitett")}, "variant"),                   # a two-player form seats no pair
+    ({"settings": settings(variant="chess")}, "variant"),
+])
+def test_a_refused_table_match_is_named_by_the_events_field_and_nothing_is_stored(client, body, field):
+    token = new_group(client)["edit_token"]
+    answer = create(client, token, **body)
+    assert answer.status_code == 400 and answer.json["error"]["field"] == field
+    assert client.get(f"{API}/groups/{token}").json["matches_total"] == 0
+
+
+def test_the_night_form_names_a_variant_that_seats_no_pairs(client, csrf):
+    token = new_group(client)["edit_token"]
+    answer = client.post(f"/g/{token}/night", data=form_of(csrf, variant="diszitett"), headers=FR)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert re.findall(r'name="(\w+)" [^>]*aria-invalid="true"', text) == ["variant"]

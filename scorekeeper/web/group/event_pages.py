@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from scorekeeper import service
-from scorekeeper.api.event_routes import event_problem
+from scorekeeper.api.event_routes import event_field, event_problem
 from scorekeeper.display.words import say_error
 from scorekeeper.events import EventError
 from scorekeeper.limiter import limit
@@ -163,7 +163,10 @@ def start_night(token: str):
                       field=form_control(first.field, rows), typed=dict(form))
     except RecordError as exc:
         session.rollback()
-        return _night(group, status=400, error=say_error(exc), field="variant", typed=dict(form))
+        field = event_field(exc)
+        said = say_error(exc) if field == "variant" else _("%(field)s: %(reason)s", field=form_words(rows)(field),
+                                                               reason=say_error(exc))
+        return _night(group, status=400, error=said, field=form_control(field, rows), typed=dict(form))
     flash(_("The club night has begun: give each table its match link."))
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
 
