@@ -14,7 +14,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.store import matches
+from scorekeeper.store import countersign, matches
 from scorekeeper import service
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import charge, limit
@@ -308,8 +308,11 @@ def create_match():
 
 
 def sheet_of(match: Match) -> dict[str, Any]:
-    """The scoresheet with the match's house rules: ``"house": {"name", "changes"}``, null without them."""
-    return {**matches.scoresheet(match), "house": matches.house_of(match)}
+    """The scoresheet with the match's house rules: ``"house": {"name", "changes"}``, null without them; each
+    hand with ``confirmed_by``, the sides that countersigned its current revision (store/countersign.py)."""
+    sheet = matches.scoresheet(match)        # remembered and shared: copied, never changed
+    hands = [{**hand, "confirmed_by": by} for hand, by in zip(sheet["hands"], countersign.confirmations(match))]
+    return {**sheet, "hands": hands, "house": matches.house_of(match)}
 
 
 @bp.get("/matches/<token>")

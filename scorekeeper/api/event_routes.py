@@ -3,6 +3,7 @@ standings. The routes hang on the API blueprint (scorekeeper/api/__init__.py), w
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Callable
 
 from flask_babel import gettext as _
@@ -12,7 +13,11 @@ from scorekeeper.display.words import say_error
 from scorekeeper.rules import RecordError
 from scorekeeper.store.models import Event
 from scorekeeper.events import EventError, EventProblem
+from scorekeeper.events.clock import ends_at
 from scorekeeper.store import events
+from scorekeeper.store.event_transfer import EventRefused
+from scorekeeper.store.transfer import ImportRefused
+from scorekeeper.display.words import headed, say_refusal
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit
 
@@ -49,16 +54,14 @@ def event_problem(problem: EventProblem, field_word: Callable[[str], str] | None
         return _("there is no victory point scale called %(name)r", name=v.get("value"))
     if code == "variant_name":
         return _("name the variant the tables play")
-    # the body's shape (store/events.py reads it before the core checks it)
-    if code == "not_an_object":
+    # the body's shape (store/events.py reads it before the core checks it; a group file's parts are said below)
+    if code == "not_an_object" and problem.field == "settings":
         return _("%(field)s must be an object of named settings, such as {\"tables\": 2, \"rounds\": 3}",
                  field=field)
-    if code == "not_a_list":
+    if code == "not_a_list" and problem.field == "entrants":
         return _("%(field)s must be a list of entrants, each a list of roster names", field=field)
     if code == "not_text":
         return _("%(field)s must be text", field=field)
-    if code == "too_many_events":
-        return _("this group already has %(count)s club nights, the most one group can hold", count=v.get("most"))
     # a victory point scale given as rows [least difference, winner VP, loser VP] (settings.VictoryScale)
     if code == "scale_size":
         return _("%(field)s: a victory point scale has from %(least)s to %(most)s rows", field=field,
@@ -76,23 +79,14 @@ def event_problem(problem: EventProblem, field_word: Callable[[str], str] | None
     if code == "scale_sum_differs":
         return _("%(field)s: every row hands out %(total)s victory points in all, this one %(value)s", field=field,
                  total=v.get("total"), value=v.get("value"))
-    # the seatings and results the store hands the core: checked there, never wrong from a stored event
+    # the seatings and results the store hands the core: never wrong from a stored event (a group file's rounds
+    # are said below, after the file's own codes)
     if code == "result_for_empty_table":
         return _("%(field)s: nobody sits at table %(table)s in round %(round)s", field=field,
                  table=v.get("table"), round=v.get("round"))
     if code == "result_twice":
         return _("%(field)s: table %(table)s of round %(round)s has two results", field=field,
                  table=v.get("table"), round=v.get("round"))
-    if code == "rounds_out_of_order":
-        return _("%(field)s: the rounds are not in order", field=field)
-    if code == "round_misses_entrants":
-        return _("%(field)s: a round seats every entrant or gives them the bye", field=field)
-    if code == "entrant_meets_itself":
-        return _("%(field)s: an entrant cannot play against itself", field=field)
-    if code == "entrant_seated_twice":
-        return _("%(field)s: an entrant is seated twice in one round", field=field)
-    if code == "table_seated_twice":
-        return _("%(field)s: a table is seated twice in one round", field=field)
     if code == "round_out_of_range":
         return _("this event has rounds 1 to %(most)s, not %(value)s", most=v.get("most"), value=v.get("value"))
     if code == "order_not_every_entrant":
@@ -117,9 +111,38 @@ def event_problem(problem: EventProblem, field_word: Callable[[str], str] | None
         return _("this group already has %(count)s matches, the most one group can hold", count=v.get("most"))
     if code == "event_over":
         return _("every round of this event is seated already")
+    # a group file's club night (store/event_transfer.py) refused by the core or by the file's shape
+    if code == "too_many_events":
+        return _("a group holds at most %(most)s club nights", most=v.get("most"))
+    if code == "not_an_object":
+        return _("%(field)s must be an object, as the group export writes it", field=field)
+    if code == "not_a_list":
+        return _("%(field)s must be a list", field=field)
+    if code == "entrant_number":
+        return _("entrants are numbered 1, 2, 3… in order: this one is %(number)s", number=v.get("value"))
+    if code == "match_not_in_file":
+        return _("a table's match is the index of one of the file's matches, from 0 to %(most)s",
+                 most=v.get("most"))
+    if code == "match_twice":
+        return _("match %(index)s already plays %(other)s", index=v.get("value"), other=v.get("other"))
+    if code in ("round_misses_entrants", "entrant_seated_twice"):
+        return _("each round seats every entrant once, at a table or sitting out")
+    if code == "table_seated_twice":
+        return _("a round seats each table once")
+    if code == "entrant_meets_itself":
+        return _("an entrant cannot play itself")
+    if code == "rounds_out_of_order":
+        return _("the rounds are numbered 1, 2, 3… in order")
     if code.startswith("scale"):
         return _("%(field)s: the victory point scale does not add up (each row must give the same total, rising)",
                  field=field)
+    if code == "round_not_last":
+        return _("round %(round)s is over: only the last round (%(last)s) can be called or closed",
+                 round=v.get("round"), last=v.get("last"))
+    if code == "time_called_twice":
+        return _("time was already called in round %(round)s", round=v.get("round"))
+    if code == "round_closed":
+        return _("round %(round)s is closed already", round=v.get("round"))
     return _("%(field)s is not valid here", field=field)
 
 
@@ -136,6 +159,14 @@ def event_field(exc: RecordError) -> str:
     return "variant"
 
 
+def say_import_refusal(exc: ImportRefused) -> tuple[str, bool]:
+    """A group file's refusal in the page's language (``say_refusal``'s answer): a club night's part refused by
+    the events core is said by :func:`event_problem`, as the API says it when an event is made."""
+    if isinstance(exc, EventRefused):
+        return headed(exc.part or "events", event_problem(exc.problem)), False
+    return say_refusal(exc)
+
+
 def _event_refused(exc: EventError) -> ApiError:
     first = exc.problems[0]
     return ApiError(400, event_problem(first), code=first.code, field=first.field,
@@ -149,6 +180,11 @@ def _find_event(token: str, *, write: bool) -> tuple[Event, bool]:
     return _behind_link(events.find_event, token, write=write,
                         missing=_("No event at this link. Check that the whole link was copied."),
                         read_only=_("this is the screen's link of the event; seating a round needs its edit link"))
+
+
+def utc(when: datetime | None) -> str | None:
+    """A stored time (naive UTC, models._now) as ISO 8601 with its Z, or None."""
+    return when.isoformat(timespec="seconds") + "Z" if when is not None else None
 
 
 def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
@@ -169,6 +205,7 @@ def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
             tables.append({"table": t.table, "ns": t.ns, "ew": t.ew, "ns_players": names[t.ns],
                            "ew_players": names[t.ew], "totals": [state["ns"], state["ew"]],
                            "hands": state["hands"], "finished": state["finished"],
+                           "hands_at_call": t.hands_at_call, "hands_counted": t.hands_counted,
                            "vp": list(vp[(t.round, t.table)]) if (t.round, t.table) in vp else None,
                            "match": url_for("match.view", token=t.match.view_token, _external=True),
                            "match_api": url_for("api.get_match", token=t.match.view_token, _external=True),
@@ -176,7 +213,9 @@ def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
                            # POST (made with the group's edit link) carry it, never the screen's GET
                            **({"match_edit": url_for("match.sheet", token=t.match.edit_token, _external=True),
                                "match_edit_token": t.match.edit_token} if edit else {})})
-        rounds.append({"round": r.round, "bye": r.bye, "tables": tables})
+        rounds.append({"round": r.round, "bye": r.bye, "started_at": utc(r.started_at),
+                       "ends_at": utc(ends_at(r.started_at, settings.minutes)), "called_at": utc(r.called_at),
+                       "closed_at": utc(r.closed_at), "tables": tables})
     group = events.group_of(session, event)
     return {"name": event.name, "token": event.token, "group": group.name, "settings": event.settings,
             "entrants": [{"number": e.number, "players": e.players} for e in event.entrants],
@@ -229,3 +268,35 @@ def seat_event_round(token: str):
         get_session().rollback()
         raise _event_refused(exc) from None
     return event_body(event, edit=True), 201
+
+
+def _clock(token: str, n: str, act: Any):
+    """Call time or close round ``n`` (``act``: store/events.call_time or close_round) with the edit token.
+    ``n`` is taken as text, not ``<int:n>``: a round that is not a number is this route's 404 naming the round,
+    and the route exists for every path (tests/web/test_csrf.py posts to each rule as written)."""
+    read_body(set())
+    event, _editable = _find_event(token, write=True)
+    try:
+        if not (n.isdigit() and len(n) < 4):
+            raise LookupError(n)
+        act(get_session(), event, int(n))
+    except LookupError:
+        raise ApiError(404, _("this event has no round %(round)s", round=n), code="not_found",
+                       field="round") from None
+    except EventError as exc:
+        get_session().rollback()
+        raise _event_refused(exc) from None
+    return event_body(event, edit=True)
+
+
+@bp.post("/events/<token>/rounds/<n>/time")
+def call_event_time(token: str, n: str):
+    """Call time on round ``n`` (the last, once): each table finishes the hand it is playing (store/events.py).
+    The body is ``{}`` as JSON, like POST …/rounds."""
+    return _clock(token, n, events.call_time)
+
+
+@bp.post("/events/<token>/rounds/<n>/close")
+def close_event_round(token: str, n: str):
+    """Close round ``n`` (the last, once): each table's counted hands are frozen; later hands do not count."""
+    return _clock(token, n, events.close_round)

@@ -9,14 +9,16 @@ from datetime import date
 from flask import Response, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.store.models import Group
+from sqlalchemy import select
+
+from scorekeeper.store.models import Event, Group
 from scorekeeper.store.transfer import ImportRefused
 from scorekeeper.rules import RecordError
 from scorekeeper.limiter import charge, limit
 from scorekeeper.store.db import get_session
 from scorekeeper.stats.stored import group_stats
 from scorekeeper.store import group_transfer, groups
-from scorekeeper.display.words import say_error, say_refusal
+from scorekeeper.display.words import say_error
 from scorekeeper import service
 
 from scorekeeper.api import (ApiError, JSON_TYPE, MATCH_FIELDS, _behind_link, _link_urls, _optional_object, _text,
@@ -82,9 +84,17 @@ def import_group():
     try:
         group = group_transfer.import_group(get_session(), data)
     except ImportRefused as exc:
-        detail, _english = say_refusal(exc)
+        from scorekeeper.api.event_routes import say_import_refusal   # event_routes imports this module
+        detail, _english = say_import_refusal(exc)
         raise ApiError(400, detail, code="import_refused", field=exc.part or None) from None
     body = group_body(group, True)
+    # the imported club nights' new links (file format 2): the group's answer lists no events, and an event's
+    # tokens are made here, so this answer is where a client learns them
+    found = get_session().scalars(select(Event).where(Event.group_id == group.id).order_by(Event.id)).all()
+    body["events"] = [{"name": e.name, "token": e.token, "edit_token": e.edit_token,
+                       "urls": {"api": url_for("api.get_event", token=e.token, _external=True),
+                                "screen": url_for("group.event_page", token=e.token, _external=True)}}
+                      for e in found]
     return body, 201, {"Location": body["urls"]["api"]}
 
 

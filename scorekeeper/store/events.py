@@ -2,18 +2,29 @@
 ordinary match of the group it plays.
 
 The pure core (scorekeeper.events) seats the rounds and turns results into standings; this module only keeps
-what it needs and reads each table's result from its match: the match's totals are the table's match points
-(NS is the match's first side, EW its second). A round of K hands: the table is finished once K hands are
-entered (its totals after hand K; a match over before hand K counts as finished with its final totals). A round
-of some minutes: the table is finished when its match is over; until then its current totals show but it is
-pending (the organiser who stops a round on time has the tables enter their last hand; the issue is silent on
-how time is called, and a stopped-clock button is not built).
+what it needs and reads each table's result from its match: the match's totals after the hands that count are
+the table's match points (NS is the match's first side, EW its second).
+
+Which hands count (scorekeeper/events/clock.py; the issue says "R rounds of K hands (or a time limit per round)"
+and is silent on how time ends a round, so this is what burraco and canasta clubs do):
+- A round of K hands: the table is finished once K hands are entered (its totals after hand K; a match over
+  before hand K counts as finished with its final totals).
+- A round of some minutes is due ``minutes`` after it was seated (``started_at``); until time is called a table
+  is finished only when its match is over. The organiser **calls time** (:func:`call_time`, the last round only,
+  once): each table finishes the hand it is playing and starts no new one, so a table is finished as soon as one
+  more hand than it had at the call (``hands_at_call``) is entered, and later hands do not count.
+- The organiser then **closes the round** (:func:`close_round`), or closes it directly (a table that started no
+  new hand after the call): each table's counted hands are frozen at what counts then (``hands_counted``) and
+  hands entered later in that match do not count for the event (the match itself keeps them). A round of K
+  hands can be closed early too (a table that could not finish): what is entered counts. A closed round has no
+  pending table, so a Swiss event seats its next round once the round is closed or every table finished.
 
 Every function takes a SQLAlchemy session, like store/groups.py.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Mapping, cast
 
 from sqlalchemy import select
@@ -21,10 +32,11 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.events import (EventError, EventProblem, EventSettings, RoundSeating, Standings, TableResult,
                                 TableSeat, next_round, preset, standings)
+from scorekeeper.events.clock import HandCount, check_call, check_close, count_hands
 from scorekeeper.events.seating import check_count
 from scorekeeper.events.settings import Entrants, FirstRound, Seating, VictoryScale
 from scorekeeper.store import groups, matches as match_store
-from scorekeeper.store.models import Event, EventEntrant, EventRound, EventTable, Group
+from scorekeeper.store.models import Event, EventEntrant, EventRound, EventTable, Group, _now
 from scorekeeper.store.replays import scoresheet
 from scorekeeper.store.tokens import could_be_token
 
@@ -150,18 +162,28 @@ def seatings(event: Event) -> tuple[RoundSeating, ...]:
     return tuple(out)
 
 
+def round_of(event: Event, number: int) -> EventRound | None:
+    return next((r for r in event.rounds if r.round == number), None)
+
+
+def _count(settings: EventSettings, table: EventTable, entered: int, over: bool) -> HandCount:
+    return count_hands(entered=entered, hands=settings.hands, at_call=table.hands_at_call,
+                       closed=table.hands_counted, over=over)
+
+
 def table_state(settings: EventSettings, table: EventTable) -> dict[str, Any]:
-    """A table's current totals (NS, EW), hands played, and whether its round is finished there."""
+    """A table's totals (NS, EW) after the hands that count, those hands, and whether its round is finished
+    there (module docstring; events/clock.py)."""
     sheet = scoresheet(table.match)
     columns = sheet["columns"]
-    totals = sheet["totals"]
     hands = sheet["hands"]
-    finished = bool(sheet["match_over"])
-    if settings.hands is not None and len(hands) >= settings.hands:
-        totals = hands[settings.hands - 1]["result"]["totals"]
-        finished = True
+    count = _count(settings, table, len(hands), bool(sheet["match_over"]))
+    if count.counted == len(hands):
+        totals = sheet["totals"]
+    else:
+        totals = hands[count.counted - 1]["result"]["totals"] if count.counted else {}
     ns, ew = (int(totals.get(columns[0], 0)), int(totals.get(columns[1], 0))) if len(columns) >= 2 else (0, 0)
-    return {"ns": ns, "ew": ew, "hands": min(len(hands), settings.hands or len(hands)), "finished": finished}
+    return {"ns": ns, "ew": ew, "hands": count.counted, "finished": count.finished}
 
 
 def results(event: Event, settings: EventSettings) -> tuple[TableResult, ...]:
@@ -185,22 +207,59 @@ def seat_next(session: Session, event: Event) -> RoundSeating:
     return seating
 
 
+def call_time(session: Session, event: Event, number: int, *, now: datetime | None = None) -> EventRound:
+    """Call time on round ``number`` (the last, once): each table's hands now are kept as ``hands_at_call``.
+    LookupError: no such round; EventError: refused (events/clock.py check_call)."""
+    found = round_of(event, number)
+    if found is None:
+        raise LookupError(number)
+    check_call(round=number, last=event.rounds[-1].round, called=found.called_at is not None,
+               closed=found.closed_at is not None)
+    found.called_at = now or _now()
+    for t in event.tables:
+        if t.round == number:
+            t.hands_at_call = len(scoresheet(t.match)["hands"])
+    session.commit()
+    return found
+
+
+def close_round(session: Session, event: Event, number: int, *, now: datetime | None = None) -> EventRound:
+    """Close round ``number`` (the last, once), called or not: each table's counted hands are frozen at what
+    counts now. LookupError: no such round; EventError: refused (events/clock.py check_close)."""
+    found = round_of(event, number)
+    if found is None:
+        raise LookupError(number)
+    check_close(round=number, last=event.rounds[-1].round, closed=found.closed_at is not None)
+    settings = settings_of(event)
+    found.closed_at = now or _now()
+    for t in event.tables:
+        if t.round == number:
+            sheet = scoresheet(t.match)
+            t.hands_counted = _count(settings, t, len(sheet["hands"]), bool(sheet["match_over"])).counted
+    session.commit()
+    return found
+
+
 def _seat(session: Session, group: Group, event: Event, settings: EventSettings, seating: RoundSeating) -> None:
+    """Seat a round whole: every table's match is flushed, not committed, and the round is committed once, so a
+    refused match at table 3 leaves no round, no match and no table (the event too, for its first round)."""
     players = {e.number: e.players for e in event.entrants}
-    # every table's match or none: the group's room is checked for the whole round first, since start_match
-    # commits each match and a round cut off halfway by the group's limit could not be seated again
+    # the group's room is checked for the whole round first: a round cut off by the group's limit is refused
+    # with the limit's own sentence, not the first table's past it
     if len(groups.matches_of(session, group)) + len(seating.tables) > groups.MAX_MATCHES:
         session.rollback()
         raise _problem("group_full", "round", most=groups.MAX_MATCHES)
-    event.rounds.append(EventRound(round=seating.round, bye=seating.bye))
-    for seat in seating.tables:
-        sides = [{"name": side_name(players[e]), **({"players": players[e]} if len(players[e]) > 1 else {})}
-                 for e in (seat.ns, seat.ew)]
-        title = f"{event.name} · {seating.round}/{seat.table}" if event.name else f"{seating.round}/{seat.table}"
-        # start_match commits: the event, its round and the tables seated so far go with the first match, and a
-        # refused first match (a variant that does not exist or seats other sides) rolls all of it back.
-        match, _changed = groups.start_match(session, group, variant=settings.variant, options=None,
-                                             sides=sides, title=title[:NAME_MOST])
-        event.tables.append(EventTable(round=seating.round, table=seat.table, ns=seat.ns, ew=seat.ew,
-                                       match_id=match.id, match=match))
-    session.commit()
+    try:
+        event.rounds.append(EventRound(round=seating.round, bye=seating.bye, started_at=_now()))
+        for seat in seating.tables:
+            sides = [{"name": side_name(players[e]), **({"players": players[e]} if len(players[e]) > 1 else {})}
+                     for e in (seat.ns, seat.ew)]
+            title = f"{event.name} · {seating.round}/{seat.table}" if event.name else f"{seating.round}/{seat.table}"
+            match, _changed = groups.start_match(session, group, commit=False, variant=settings.variant,
+                                                 options=None, sides=sides, title=title[:NAME_MOST])
+            event.tables.append(EventTable(round=seating.round, table=seat.table, ns=seat.ns, ew=seat.ew,
+                                           match_id=match.id, match=match))
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise

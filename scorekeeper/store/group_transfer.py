@@ -10,6 +10,10 @@ An import checks the whole file before it writes anything: the roster, then ever
 it (its rules, sides and whole log in one replay), all of them within one work budget (:data:`MAX_WORK`, the match
 import's budget scaled to a group) besides each match's own. A refusal names the bad part as a path of the file
 (``matches[2].events[0].entry``), and nothing is stored.
+
+Format version 2 adds the group's club nights (``events``, store/event_transfer.py): each event's settings,
+entrants, rounds and tables, a table naming its match by its index in ``matches``. A version 1 file (no
+``events``) still imports as before.
 """
 
 from __future__ import annotations
@@ -23,12 +27,15 @@ from scorekeeper.rules import RecordError, bounds
 from scorekeeper.rules.phrases import Phrase, phrase
 from scorekeeper.rules.roster import key_of
 from scorekeeper.rules.work import IMPORT_WORK
-from scorekeeper.store import groups, matches as match_store, quota, transfer
-from scorekeeper.store.models import Group, GroupMatch, GroupPlayer, Match
+from sqlalchemy import select
+
+from scorekeeper.store import event_transfer, groups, matches as match_store, quota, transfer
+from scorekeeper.store.models import Event, Group, GroupMatch, GroupPlayer, Match
 from scorekeeper.store.transfer import ImportRefused
 
 FORMAT = "scorekeeper-group"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READS = (1, 2)                  # version 1: before club nights travelled (issue 24); it has no "events"
 #: Matches in one file: a file's matches must fit in one group (groups.MAX_MATCHES). The request body (1 MiB,
 #: MAX_CONTENT_LENGTH) is usually the nearer bound: about a hundred real matches.
 MAX_MATCHES = groups.MAX_MATCHES
@@ -42,6 +49,7 @@ MAX_MATCHES = groups.MAX_MATCHES
 #: took 1.7 s.
 MAX_WORK = 2 * IMPORT_WORK
 TOP_KEYS = {"format", "format_version", "exported_at", "name", "created_at", "roster", "matches"}
+TOP_KEYS_OF = {1: TOP_KEYS, 2: TOP_KEYS | {"events"}}
 PLAYER_KEYS = {"name", "spellings"}
 
 
@@ -63,6 +71,7 @@ def export_group(session: Session, group: Group) -> dict[str, Any]:
     roster = [{"name": p.name, "spellings": sorted(a.name for a in group.players
                                                    if a.alias_of is not None and root(a) is p)}
               for p in groups.roster(group)]
+    found = groups.matches_of(session, group)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -70,7 +79,10 @@ def export_group(session: Session, group: Group) -> dict[str, Any]:
         "name": group.name,
         "created_at": _stamp(group.created_at),
         "roster": roster,
-        "matches": [transfer.export_match(m) for m in groups.matches_of(session, group)],
+        "matches": [transfer.export_match(m) for m in found],
+        "events": event_transfer.export_events(
+            list(session.scalars(select(Event).where(Event.group_id == group.id))),
+            {m.id: i for i, m in enumerate(found)}),
     }
 
 
@@ -99,10 +111,11 @@ def _header(data: Mapping[str, Any]) -> None:
         raise ImportRefused(phrase("this is not a scorekeeper group export (expected \"format\": "
                                    "\"scorekeeper-group\")"), "format")
     version = data.get("format_version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
+    if version not in READS or isinstance(version, bool):
         raise ImportRefused(phrase("this file is format version %(version)s; this scorekeeper reads version "
-                                   "%(reads)s", version=repr(version), reads=FORMAT_VERSION), "format_version")
-    extra = sorted(str(k) for k in data if k not in TOP_KEYS)
+                                   "%(reads)s", version=repr(version), reads=", ".join(map(str, READS))),
+                            "format_version")
+    extra = sorted(str(k) for k in data if k not in TOP_KEYS_OF[version])
     if extra:
         raise ImportRefused(phrase("unknown field %(name)s", name=repr(extra[0])), extra[0])
     found = data.get("matches")
@@ -204,7 +217,8 @@ def checked(data: Mapping[str, Any]) -> dict[str, Any]:
                 found.append(transfer._checked(match, budget, scratch))
             except ImportRefused as exc:
                 raise _within(exc, i) from None
-    return {"name": name, "created_at": created_at, "roster": roster, "matches": found}
+    events = event_transfer.checked_events(data.get("events"), len(found), _player_name)
+    return {"name": name, "created_at": created_at, "roster": roster, "matches": found, "events": events}
 
 
 def validate(data: Mapping[str, Any]) -> None:
@@ -221,6 +235,9 @@ def import_group(session: Session, data: Mapping[str, Any]) -> Group:
     stored = quota.size(group.name, group.edit_token, group.view_token, quota.ROW_BYTES)
     stored += sum(quota.size(n) for name, spellings in found["roster"] for n in [name, *spellings])
     stored += sum(match_store.match_size(m) + sum(match_store.event_size(e) for e in m.events) for m in new)
+    stored += sum(quota.size(e["name"], e["settings"], e["entrants"])
+                  + quota.ROW_BYTES * (1 + len(e["entrants"]) + len(e["rounds"]) + len(e["tables"]))
+                  for e in found["events"])
     quota.admit(stored)
     try:
         session.add(group)
@@ -237,6 +254,9 @@ def import_group(session: Session, data: Mapping[str, Any]) -> Group:
         session.add_all(new)
         session.flush()
         session.add_all(GroupMatch(match_id=m.id, group_id=group.id) for m in new)
+        # the club nights last: their tables link the matches just made, by the file's index
+        session.add_all(event_transfer.new_events(found["events"], group.id, [m.id for m in new],
+                                                  lambda name: groups._join(group, name), match_store.new_token))
         session.commit()
     except RecordError as exc:
         session.rollback()

@@ -162,21 +162,25 @@ def _room(session: Session, group: Group) -> None:
                                  count=MAX_MATCHES), field="match")
 
 
-def start_match(session: Session, group: Group, **args: Any) -> tuple[Match, list[tuple[str, str]]]:
+def start_match(session: Session, group: Group, *, commit: bool = True,
+                **args: Any) -> tuple[Match, list[tuple[str, str]]]:
     """A new match in the group (``args`` as for ``matches.create_match``), its players named from the roster;
-    returns the match and the names the roster changed."""
+    returns the match and the names the roster changed. ``commit=False``: flushed, not committed, so a club
+    night's round commits all its tables at once (store/events.py); a refused match still rolls back the
+    session."""
     _room(session, group)
     sides, changed = named_sides(group, args.pop("sides", None))
     dealer = args.get("first_dealer")
     if isinstance(dealer, str):      # the first dealer as typed in a player field: named as that field now is
         args["first_dealer"] = dict(changed).get(dealer.strip()[:PLAYER_MOST], dealer)
     try:
-        match = match_store.create_match(session, sides=sides, **args)
+        match = match_store.create_match(session, sides=sides, commit=commit, **args)
     except BaseException:
         session.rollback()           # the roster's new names go with the match that was not made
         raise
     session.add(GroupMatch(match_id=match.id, group_id=group.id))
-    _commit(session)
+    if commit:
+        _commit(session)
     return match, changed
 
 

@@ -1,5 +1,7 @@
 """A match's append-only log read back: the entry each hand has now, and each hand's revisions. Undo and
-corrections are events; nothing in the log is ever overwritten (:mod:`scorekeeper.store.matches` appends)."""
+corrections are events; nothing in the log is ever overwritten (:mod:`scorekeeper.store.matches` appends). A
+countersign (``confirm``, :mod:`scorekeeper.store.countersign`) is an event too, but no revision: it changes no
+entry, so every replay here passes over it."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def revisions(match: Match, number: int) -> list[dict[str, Any]]:
     """Every entry hand ``number`` has had, oldest first (undo ends a hand's history)."""
     out = []
     for event in match.events:
-        if event.hand_number == number:
+        if event.hand_number == number and event.action != "confirm":    # a countersign is no revision
             out.append({"seq": event.seq, "action": event.action, "entry": event.entry,
                         "created_at": event.created_at.isoformat(timespec="seconds")})
     return out
@@ -41,6 +43,6 @@ def own_revisions(match: Match, number: int) -> int:
     that once had this number and was undone is another hand, not counted."""
     count = 0
     for event in match.events:
-        if event.hand_number == number:
+        if event.hand_number == number and event.action != "confirm":    # store/countersign.py
             count = 0 if event.action == "undo" else count + 1
     return count

@@ -59,7 +59,7 @@ def _repeat(session: Session, match: Match, event: HandEvent) -> None:
     """Raise :class:`AlreadySaved` (or :class:`KeyReused`) if ``event``'s key was stored before."""
     if event.save_key is not None and (found := repeated(session, match, event)) is not None:
         first, log = found
-        result = None if first.action == "undo" else score_entries(match, log_entries(log))[first.hand_number - 1]
+        result = None if first.action in ("undo", "confirm") else score_entries(match, log_entries(log))[first.hand_number - 1]
         raise AlreadySaved(first.hand_number, result)
 
 
@@ -103,7 +103,7 @@ def _check_side_sizes(rules: Any, sides: list[MatchSide]) -> None:
 def create_match(session: Session, *, variant: str, options: Mapping[str, Any] | None,
                  sides: Sequence[Mapping[str, Any]], title: str = "", pinned: tuple[str, str] | None = None,
                  edit_token: str | None = None, house: Mapping[str, Any] | None = None,
-                 house_name: str = "", first_dealer: str | None = None) -> Match:
+                 house_name: str = "", first_dealer: str | None = None, commit: bool = True) -> Match:
     """Validate and store a new match, pinned to today's rules of its variant and options (or to ``pinned``,
     ``(rules JSON, its hash)`` as an import carries them). ``sides`` is a list of ``{"name", "players"?}``.
     ``edit_token`` is given by a rematch, whose token comes from its form's key (web/share.py); a second match
@@ -111,7 +111,10 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     ``house``: a house partial (rules/house.py) merged over the variant and pinned with it, named ``house_name``;
     a key or value it cannot take is a RecordError on ``rules.<key>`` and nothing is stored.
     ``first_dealer``: the player who deals hand 1 (issue 22); None or "": the first player listed. A name that is
-    not one of the match's players is a RecordError on ``first_dealer``."""
+    not one of the match's players is a RecordError on ``first_dealer``.
+    ``commit=False``: the match is only flushed (it has its id) and the caller commits it with more (a club
+    night's round seats all its tables or none, store/events.py); its bytes are counted against the quota at
+    once, so a round refused later over-counts, never under-counts."""
     if pinned is None:
         get_variant(variant).rules(options)          # an unknown variant or option: a RecordError naming it
         pinned = house_pin(variant, options, house, name=house_name) if house else pin(variant, options)
@@ -162,7 +165,7 @@ def create_match(session: Session, *, variant: str, options: Mapping[str, Any] |
     quota.admit(stored_bytes)            # the client's storage quota (store/quota.py): nothing stored past it
     session.add(match)
     try:
-        session.commit()
+        session.commit() if commit else session.flush()
     except OperationalError as exc:
         _rollback(session)
         raise Unavailable() from exc
@@ -226,7 +229,7 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
     stored_bytes = event_size(event)
     quota.admit(stored_bytes)
     try:
-        if based_on == loaded and _bump(session, match, loaded):
+        if unchanged_since(match, based_on, loaded) and _bump(session, match, loaded):
             event.seq = loaded + 1
             match.events.append(event)
             session.commit()
@@ -245,6 +248,23 @@ def _save(session: Session, match: Match, based_on: int, loaded: int, event: Han
     _rollback(session)
     _repeat(session, match, event)       # a racing copy of this very save won: answer as it did
     raise StaleMatch(match.version)
+
+
+def unchanged_since(match: Match, based_on: int, loaded: int | None = None) -> bool:
+    """Whether a save based on version ``based_on`` is still current on the loaded log (at ``loaded``, default
+    its last seq): the same version, or only countersigns after it (store/countersign.py: they change no entry,
+    so an opponent's confirm on their phone never turns the scorer's open form stale)."""
+    loaded = _loaded_version(match) if loaded is None else loaded
+    if based_on == loaded:
+        return True
+    return based_on < loaded and all(e.action == "confirm" for e in match.events if e.seq > based_on)
+
+
+def save_event(session: Session, match: Match, loaded: int, event: HandEvent) -> None:
+    """Append ``event`` (a countersign: store/countersign.py) on the loaded log at ``loaded``, as a save does."""
+    _save(session, match, loaded, loaded, event)
+    if (base := remembered(match, loaded)) is not None:
+        remember_next(match, loaded, base)       # the same hands: the next version replays as this one
 
 
 def event_size(event: HandEvent) -> int:

@@ -181,13 +181,17 @@ class EventEntrant(Base):
 
 
 class EventRound(Base):
-    """A seated round, and the entrant sitting it out (an odd count), if any."""
+    """A seated round, and the entrant sitting it out (an odd count), if any; when it was seated, when the
+    organiser called time and when the round was closed (UTC; scorekeeper/events/clock.py, migration 0008)."""
 
     __tablename__ = "event_rounds"
 
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     bye: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    started_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    called_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
 
 class EventTable(Base):
@@ -202,5 +206,8 @@ class EventTable(Base):
     ns: Mapped[int] = mapped_column(Integer)
     ew: Mapped[int] = mapped_column(Integer)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), unique=True)
+    # the hands entered when time was called, and the hands that count once the round is closed (events/clock.py)
+    hands_at_call: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hands_counted: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     match: Mapped[Match] = relationship()

@@ -61,6 +61,14 @@ def _same(entry: Any) -> str:
     return json.dumps(entry, sort_keys=True, ensure_ascii=False)
 
 
+def _content(event: HandEvent) -> Any:
+    """What makes two saves one: the entry; for a countersign (store/countersign.py) only its side, so a retry
+    that arrives after the hand was corrected is still answered as the first countersign."""
+    if event.action == "confirm" and isinstance(event.entry, dict):
+        return event.entry.get("side")
+    return event.entry
+
+
 def repeated(session: Session, match: Match, event: HandEvent) -> tuple[HandEvent, Sequence[HandEvent]] | None:
     """The stored event with ``event``'s key and the log up to it, or ``None``; :class:`KeyReused` if that
     event saved something else. Read afresh: the session's log may predate a racing copy's commit."""
@@ -68,8 +76,8 @@ def repeated(session: Session, match: Match, event: HandEvent) -> tuple[HandEven
                                                     HandEvent.save_key == event.save_key)).one_or_none()
     if first is None:
         return None
-    if first.action != event.action or _same(first.entry) != _same(event.entry) or (
-            event.action == "edit" and first.hand_number != event.hand_number):
+    if first.action != event.action or _same(_content(first)) != _same(_content(event)) or (
+            event.action in ("edit", "confirm") and first.hand_number != event.hand_number):
         raise KeyReused(first.hand_number, first.action)
     log = session.scalars(select(HandEvent).where(HandEvent.match_id == match.id, HandEvent.seq <= first.seq)
                           .order_by(HandEvent.seq)).all()

@@ -48,7 +48,8 @@ FORMAT_VERSION = 1
 # few times).
 MAX_EVENTS = 1000
 MAX_WORK = IMPORT_WORK
-ACTIONS = ("add", "edit", "undo")
+# "confirm": an opponent's countersign (issue 24, store/countersign.py); it changes no entry and costs no scoring
+ACTIONS = ("add", "edit", "undo", "confirm")
 TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "rules", "rules_hash", "title",
             "created_at", "sides", "first_dealer", "events"}
 EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
@@ -221,6 +222,8 @@ class _Replay:
         self.most = int(min(MAX_WORK, budget.left if budget is not None else MAX_WORK) / self.cost)
         self.budget = budget if budget is not None and budget.left < MAX_WORK else None   # the file's bound binds
         self.hands = matches.hands_allowed(self.rules)
+        self.made: list[int] = []        # per hand, the seq of the event that gave it its entry (a countersign's)
+        self.counts: list[int] = []      # per hand, its own revision count
 
     def _score(self, first: int, part: str) -> None:
         """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
@@ -278,7 +281,33 @@ class _Replay:
 
 # Where an event's refusal is: "events[1] (add of hand 2)". Written as phrase(...) calls for the catalogue.
 _WHAT = {"add": phrase("%(part)s (add of hand %(number)s)"), "edit": phrase("%(part)s (edit of hand %(number)s)"),
-         "undo": phrase("%(part)s (undo of hand %(number)s)")}
+         "undo": phrase("%(part)s (undo of hand %(number)s)"),
+         "confirm": phrase("%(part)s (countersign of hand %(number)s)")}
+
+
+def _countersign(replay: _Replay, number: int, entry: Any, part: str) -> dict[str, Any]:
+    """A countersign as countersign.confirm_hand stored it: a side of the match, the hand's revision then
+    current (its count and the seq of the event that made it)."""
+    from scorekeeper.store.countersign import ENTRY_KEYS
+
+    sides = replay.match.sides
+    if not 1 <= number <= len(replay.entries):
+        raise LookupError(phrase("hand %(number)s does not exist; the match has %(count)s hands", number=number,
+                                 count=len(replay.entries)))
+    if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
+        raise ImportRefused(phrase("a countersign's entry is an object with side, side_name, revision and "
+                                   "confirms_seq"), f"{part}.entry")
+    side = entry["side"]
+    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(sides) or \
+            entry["side_name"] != sides[side].name:
+        raise ImportRefused(phrase("side must be the number of one of the match's sides, 0 to %(last)s "
+                                   "(%(names)s)", last=len(sides) - 1, names=[s.name for s in sides]),
+                            f"{part}.entry.side")
+    if entry["confirms_seq"] != replay.made[number - 1] or entry["revision"] != replay.counts[number - 1]:
+        raise ImportRefused(phrase("a countersign names the revision of the hand current when it was made "
+                                   "(revision %(revision)s, event %(seq)s)", revision=replay.counts[number - 1],
+                                   seq=replay.made[number - 1]), f"{part}.entry")
+    return dict(entry)
 
 
 def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
@@ -307,13 +336,21 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
                 raise ImportRefused(phrase("hand %(number)s cannot be added after %(count)s hands", number=number,
                                            count=hands), f"{part}.hand_number")
             entry = replay.add(event.get("entry"), part)
+            replay.made.append(i + 1)
+            replay.counts.append(1)
         elif action == "edit":
             entry = replay.edit(number, event.get("entry"), part)
+            replay.made[number - 1] = i + 1
+            replay.counts[number - 1] += 1
+        elif action == "confirm":
+            entry = _countersign(replay, number, event.get("entry"), part)
         else:
             if number != hands or event.get("entry") is not None:
                 raise ImportRefused(phrase("an undo removes the last hand (%(last)s) and has \"entry\": null",
                                            last=hands), part)
             replay.undo()
+            replay.made.pop()
+            replay.counts.pop()
             entry = None
     except matches.HandRejected as exc:
         raise ImportRefused(phrase("the hand breaks the rules"), where=what, problems=exc.result["problems"]) \

@@ -100,7 +100,7 @@ def _unavailable(exc: OperationalError):
 def init_app(app: Flask) -> None:
     from scorekeeper import api
     # the groups' and club nights' routes hang on api.bp (scorekeeper/api/group_routes.py, event_routes.py)
-    from scorekeeper.api import event_routes, group_routes  # noqa: F401
+    from scorekeeper.api import countersign_routes, event_routes, group_routes  # noqa: F401
     from scorekeeper.security import csrf
     from scorekeeper.web import app_shell, checker, files, home, offline, static_urls
     from scorekeeper.web.entry import views as entry, preview
@@ -108,7 +108,9 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web.group import views as group
     from scorekeeper.web.group import stats_pages  # noqa: F401  (its routes join group.bp)
     from scorekeeper.web.group import event_pages  # noqa: F401  (its routes join group.bp)
+    from scorekeeper.web.group import event_pdf  # noqa: F401  (its routes join group.bp)
     from scorekeeper.web.match import views as match, rules as match_rules, pages, live
+    from scorekeeper.web.match import countersign  # noqa: F401  (its routes join match.bp)
     from scorekeeper.display.words import table_word
     from scorekeeper.display.keypad import notation_lang
     from scorekeeper.rules.cards import help_letters, spellings

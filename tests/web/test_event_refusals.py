@@ -30,25 +30,30 @@ NB = "\u00a0"
 PAIRS = [["Anna", "Béla"], ["Cili", "Dani"], ["Emma", "Feri"], ["Gabi", "Hédi"]]
 
 
-def codes_in_source() -> set[str]:
-    """The problem codes the events core and the store can emit: ``code="…"`` and ``_problem("…"``."""
+def codes_in_source(*, group_file: bool = False) -> set[str]:
+    """The problem codes the events core and the store can emit: ``code="…"`` and ``_problem("…"``; with
+    ``group_file`` also those of a group file's club nights (store/event_transfer.py, ``_refuse("…"``), which
+    the import says through the same sentences."""
     found: set[str] = set()
-    for path in [*PACKAGE.glob("events/*.py"), PACKAGE / "store" / "events.py"]:
+    paths = [*PACKAGE.glob("events/*.py"), PACKAGE / "store" / "events.py"]
+    for path in paths + ([PACKAGE / "store" / "event_transfer.py"] if group_file else []):
         text = path.read_text(encoding="utf-8")
-        found |= set(re.findall(r'code="(\w+)"', text)) | set(re.findall(r'_problem\("(\w+)"', text))
+        found |= {code for pattern in (r'code="(\w+)"', r'_problem\("(\w+)"', r'_refuse\("(\w+)"')
+                  for code in re.findall(pattern, text)}
     return found
 
 
 def test_every_code_the_events_core_and_store_emit_has_its_own_sentence_never_the_generic_one(app):
-    codes = codes_in_source()
-    assert {"not_an_object", "too_many_events", "scale_sum_differs", "round_unfinished"} <= codes   # the grep works
+    codes = codes_in_source(group_file=True)
+    assert {"not_an_object", "too_many_events", "scale_sum_differs", "round_unfinished", "match_twice"} <= codes
     with app.test_request_context(headers=FR):
         generic = event_problem(EventProblem(code="no_such_code", field="zz"))
         said = {code: event_problem(EventProblem(code=code, field="zz")) for code in codes}
+        scale = {code: event_problem(EventProblem(code=code, field="zz")) for code in codes if "scale" in code}
     assert generic == "zz n'est pas valable ici"
     assert [code for code, sentence in said.items() if sentence == generic] == []
-    # and no two codes share a sentence (each says its own problem); the scale's codes once shared one
-    assert len(set(said.values())) == len(said)
+    # the scale's seven codes once shared one sentence; each says its own problem now
+    assert len(set(scale.values())) == len(scale) == 8          # unknown_scale and the seven rows' codes
 
 
 def settings(**more):
@@ -124,7 +129,7 @@ def test_a_group_with_its_most_events_refuses_another(client, monkeypatch):
     monkeypatch.setattr(event_store, "MAX_EVENTS", 1)
     token = new_group(client)["edit_token"]
     assert create(client, token).status_code == 201
-    refused(create(client, token), "too_many_events", "events", "ce groupe a déjà 1 soirées de club")
+    refused(create(client, token), "too_many_events", "events", "un groupe contient au plus 1 soirées de club")
 
 
 def test_a_round_that_would_overfill_the_group_is_refused_whole(client, monkeypatch):
@@ -165,16 +170,16 @@ CORE_CASES = [
                                         TableResult(round=1, table=1, ns=0, ew=5))),
      "la table 1 de la manche 1 a deux résultats"),
     ("rounds_out_of_order", lambda: standings(_core_settings(), 4, (mitchell(_core_settings(), 4, 2),), ()),
-     "les manches ne sont pas dans l’ordre"),
+     "les manches sont numérotées 1, 2, 3… dans l’ordre"),
     ("round_misses_entrants", lambda: standings(_core_settings(), 4, (RoundSeating(
-        round=1, tables=(TableSeat(table=1, ns=1, ew=3),), bye=None),), ()), "place chaque participant"),
+        round=1, tables=(TableSeat(table=1, ns=1, ew=3),), bye=None),), ()), "place chaque participant une fois"),
     ("entrant_meets_itself", lambda: TableSeat(table=1, ns=2, ew=2), "ne peut pas jouer contre lui-même"),
     ("entrant_seated_twice", lambda: RoundSeating(round=1, tables=(TableSeat(table=1, ns=1, ew=3),
                                                                    TableSeat(table=2, ns=1, ew=4)), bye=None),
-     "un participant est placé deux fois"),
+     "chaque manche place chaque participant une fois"),
     ("table_seated_twice", lambda: RoundSeating(round=1, tables=(TableSeat(table=1, ns=1, ew=3),
                                                                  TableSeat(table=1, ns=2, ew=4)), bye=None),
-     "une table est placée deux fois"),
+     "une manche place chaque table une fois"),
     ("round_out_of_range", lambda: mitchell(_core_settings(), 4, 3), "ce tournoi a les manches 1 à 2, pas 3"),
     ("order_not_every_entrant", lambda: swiss(_core_settings(Seating.SWISS), 4, 1, (), (1, 2, 3)),
      "l’ordre nomme chaque participant une fois"),
@@ -255,7 +260,7 @@ def test_the_night_form_says_a_full_group_and_a_spent_event_in_french(client, cs
     monkeypatch.setattr(event_store, "MAX_EVENTS", 1)
     assert client.post(f"/g/{token}/night", data=form_of(csrf, rounds="1")).status_code == 303
     again = client.post(f"/g/{token}/night", data=form_of(csrf), headers=FR)
-    assert again.status_code == 400 and "ce groupe a déjà 1 soirées de club" in again.get_data(as_text=True)
+    assert again.status_code == 400 and "un groupe contient au plus 1 soirées de club" in again.get_data(as_text=True)
     page = client.get(f"/g/{token}/night").get_data(as_text=True)
     action = seat_action(page)
     over = client.post(action, data={"csrf_token": csrf}, headers=FR)

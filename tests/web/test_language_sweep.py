@@ -101,6 +101,7 @@ def pages(tokens) -> list[str]:
     found += [f"/g/{group}/stats", f"/gv/{group_view}/stats", f"/g/{group}/stats?variant=diszitett",
               f"/g/{group}/stats?since=yesterday&variant=bridge", f"/gv/{group_view}/stats?since=2026-12-01&until=2026-11-01"]
     found += [f"/e/{tokens['event']}", f"/g/{group}/night", f"/g/{group}"]     # issue 24: a club night's pages
+    found += [f"/m/{dis}/countersign", f"/m/{kel}/countersign"]          # issue 24: the countersign's side choice
     return found
 
 

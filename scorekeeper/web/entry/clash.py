@@ -49,7 +49,8 @@ def changes_since(match: Match, version: int | None) -> list[dict[str, Any]]:
     """The saves after ``version`` (oldest first): action, hand number and, for a hand still there, its sides'
     scores as the sheet shows them now."""
     sheet = scoresheet(match)
-    events = [e for e in match.events if version is not None and e.seq > version]
+    # a countersign (store/countersign.py) changes no hand: not a change to tell the scorer about
+    events = [e for e in match.events if version is not None and e.seq > version and e.action != "confirm"]
     return [{"action": e.action, "number": e.hand_number,
              "scores": [] if e.action == "undo" else _scores(sheet, e.hand_number)} for e in events]
 

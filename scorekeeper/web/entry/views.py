@@ -212,7 +212,7 @@ def _unconfirmed_likeness(session: Any, match: Match, entry: dict[str, Any], ver
     confirmed it: a repeat by naming the hand it repeats (``confirm_duplicate``), a near-duplicate by naming the
     hand it is saved as (``confirm_near``, issue 22). Only asked of a form typed on the current state: a stale
     one first hears what the other phone saved (and then comes back here)."""
-    if version != match.version:
+    if not matches.unchanged_since(match, version):       # only countersigns since: still this state
         return None
     like = resemblance(session, match, entry, key)
     if like is None:

@@ -17,12 +17,13 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from scorekeeper import service
-from scorekeeper.api.event_routes import event_field, event_problem
+from scorekeeper.api.event_routes import event_field, event_problem, utc
 from scorekeeper.display.words import say_error
 from scorekeeper.events import EventError
+from scorekeeper.events.clock import ends_at
 from scorekeeper.limiter import limit
 from scorekeeper.rules import RecordError
-from scorekeeper.store import events, groups
+from scorekeeper.store import countersign, events, groups, models
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Event, Group
 from scorekeeper.web.group.views import bp
@@ -36,7 +37,21 @@ def _event(token: str) -> Event:
 
 
 def version_of(event: Event) -> int:
-    return sum(t.match.version for t in event.tables) * 1000 + len(event.tables)
+    """Changes with every hand saved at any table (its match's version), a round seated (the tables), time
+    called and a round closed (each only once per round, so a step of 1 under the tables' 100s)."""
+    clock = sum((r.called_at is not None) + (r.closed_at is not None) for r in event.rounds)
+    return sum(t.match.version for t in event.tables) * 100_000 + len(event.tables) * 100 + clock
+
+
+def clock_of(event: Event, settings: Any) -> dict[str, Any]:
+    """The last round's clock for the screen: when a round of minutes ends (for static/countdown.js, and as
+    HH:MM UTC without scripting, like the revisions' times), whether time was called, whether it is closed."""
+    last = event.rounds[-1] if event.rounds else None
+    if last is None:
+        return {}
+    due = ends_at(last.started_at, settings.minutes)
+    return {"ends_at": utc(due), "ends_hm": due.strftime("%H:%M") if due else "", "now": utc(models._now()),
+            "called": last.called_at is not None, "closed": last.closed_at is not None}
 
 
 def page_of(event: Event) -> dict[str, Any]:
@@ -49,13 +64,15 @@ def page_of(event: Event) -> dict[str, Any]:
         if t.round != last:
             continue
         state = events.table_state(settings, t)
-        tables.append({"table": t.table, "ns_name": names[t.ns], "ew_name": names[t.ew], **state, "match": t.match})
+        tables.append({"table": t.table, "ns_name": names[t.ns], "ew_name": names[t.ew], **state, "match": t.match,
+                       # the opponents' countersigns (issue 24, store/countersign.py): hands signed at the table
+                       "countersigned": countersign.countersigned_hands(t.match)[0]})
     bye = event.rounds[-1].bye if event.rounds else None
     return {"event": event, "round": last, "rounds": settings.rounds, "hands_most": settings.hands,
             "minutes": settings.minutes, "tables": tables, "bye": names.get(bye) if bye else None,
             "standings": [{"rank": line.rank, "name": names[line.entrant], "vp": line.vp,
                            "difference": line.difference} for line in table.lines],
-            "provisional": table.provisional, "version": version_of(event)}
+            "provisional": table.provisional, "version": version_of(event), "clock": clock_of(event, settings)}
 
 
 @bp.get("/e/<token>")
@@ -93,6 +110,7 @@ def form_words(rows: list[int]) -> Callable[[str], str]:
     with them is one with the entrants."""
     labels = {"name": _("Name"), "variant": _("Variant"), "entrants": _("Entrants"), "tables": _("Entrants"),
               "seating": _("Seating"), "rounds": _("Rounds"), "hands": _("Hands per round"),
+              "minutes": _("Minutes per round"),
               "scale": _("Victory points"), "events": _("Club night"), "round": _("Seat the next round"),
               "results": _("Seat the next round")}
 
@@ -111,7 +129,7 @@ def form_control(path: str, rows: list[int]) -> str:
     if entrant and int(entrant.group(1)) < len(rows):
         return f"a{rows[int(entrant.group(1))]}"
     base = re.split(r"[.\[]", path, maxsplit=1)[0]
-    return base if base in ("name", "variant", "seating", "rounds", "hands", "scale") else ""
+    return base if base in ("name", "variant", "seating", "rounds", "hands", "minutes", "scale") else ""
 
 
 def _night(group: Group, *, status: int = 200, error: str = "", field: str = "", typed: dict[str, Any] | None = None):
@@ -151,7 +169,8 @@ def start_night(token: str):
     settings: dict[str, Any] = {"tables": max(1, (len(entrants) + 1) // 2), "entrants": kind,
                                 "seating": form.get("seating", "mitchell"), "variant": form.get("variant", ""),
                                 "scale": form.get("scale", events.DEFAULT_SCALE)}
-    for name in ("rounds", "hands"):
+    # a round of minutes when they are given (issue 24's time limit), else of hands: the core takes one of them
+    for name in ("rounds", "minutes" if form.get("minutes", "").strip() else "hands"):
         text = form.get(name, "").strip()
         settings[name] = int(text) if text.isdigit() and len(text) < 4 else text
     try:
@@ -185,4 +204,25 @@ def next_night_round(token: str, event_token: str):
         session.rollback()
         first = exc.problems[0]
         return _night(group, status=400, error=event_problem(first, form_words([])), field="round")
+    return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
+
+
+@bp.post("/g/<token>/night/<event_token>/round/<n>/<act>")
+def clock_night_round(token: str, event_token: str, n: str, act: str):
+    """The organiser's "Call time" and "Close the round" buttons (plain forms): round ``n`` as the page showed
+    it, so a page left open from an earlier round is refused by name rather than acting on the new one. Plain
+    text parts (no int or any converter), checked here, so the CSRF check answers first for any path."""
+    session = get_session()
+    group = groups.find_group(session, token, editable=True)
+    event = events.find_event(session, event_token)
+    if (group is None or event is None or event.group_id != group.id or act not in ("time", "close")
+            or not (n.isdigit() and len(n) < 4)):
+        abort(404)
+    try:
+        (events.call_time if act == "time" else events.close_round)(session, event, int(n))
+    except LookupError:
+        abort(404)
+    except EventError as exc:
+        session.rollback()
+        return _night(group, status=400, error=event_problem(exc.problems[0], form_words([])), field="round")
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)

@@ -13,7 +13,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.display.words import say_error, say_refusal
+from scorekeeper.api.event_routes import say_import_refusal
+from scorekeeper.display.words import say_error
 from scorekeeper.limiter import charge, limit
 from scorekeeper.rules import RecordError
 from scorekeeper.store import group_transfer, groups
@@ -167,7 +168,7 @@ def import_group():
     try:
         group = group_transfer.import_group(get_session(), group_transfer.parse_export(upload.read()))
     except ImportRefused as exc:
-        detail, english = say_refusal(exc)
+        detail, english = say_import_refusal(exc)
         return _refused(_("This group file cannot be imported."), detail=detail,
                         detail_lang="en" if english else None)
     flash(_("The group was imported with new links: share these, not the old ones."))

@@ -15,7 +15,7 @@ from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.store import groups, matches
+from scorekeeper.store import countersign, groups, matches
 from scorekeeper.display.chart import score_race_svg
 from scorekeeper.store.db import get_session
 from scorekeeper.fronts import Front, front_of
@@ -68,7 +68,8 @@ def render_sheet(match: Match, *, editable: bool, status: int = 200, notice: str
                            w=sheet_words(), label=lru_cache(maxsize=None)(_),
                            token=match.edit_token if editable else match.view_token, notice=notice,
                            undo_confirm=undo_confirm, posted_version=posted_version, share=links,
-                           rematch_key=rematch_key or str(uuid.uuid4()), **house_context(match, editable), **extra)
+                           rematch_key=rematch_key or str(uuid.uuid4()), **house_context(match, editable),
+                           **countersign.on_the_sheet(get_session(), match, editable), **extra)
     return page, status
 
 
@@ -110,6 +111,7 @@ def render_hand(match: Match, *, editable: bool, number: int):
     return render_template("hand.html", sheet=sheet, row=row, front=front, editable=editable,
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label, counts=counts,
+                           countersigned=countersign.confirmations(match)[number - 1],
                            token=match.edit_token if editable else match.view_token)
 
 
