@@ -110,8 +110,13 @@ def test_the_file_names_each_tables_match_by_its_index_and_holds_no_token(client
     text = client.get(f"{API}/groups/{group['edit_token']}/export").get_data(as_text=True)
     body = json.loads(text)
     written = body["events"][0]
-    assert written["tables"][0] == {"round": 1, "table": 1, "ns": 1, "ew": 2, "match": 0}
-    assert written["rounds"] == [{"round": 1, "bye": None}, {"round": 2, "bye": None}]
+    # a round of hands has no clock counts: the table's hands are the first K of its match
+    assert written["tables"][0] == {"round": 1, "table": 1, "ns": 1, "ew": 2, "match": 0,
+                                    "hands_at_call": None, "hands_counted": None}
+    assert [{k: r[k] for k in ("round", "bye", "called_at", "closed_at")} for r in written["rounds"]] == [
+        {"round": 1, "bye": None, "called_at": None, "closed_at": None},
+        {"round": 2, "bye": None, "called_at": None, "closed_at": None}]
+    assert all(r["started_at"] for r in written["rounds"])       # when each round was seated
     assert written["entrants"][0] == {"number": 1, "players": ["Anna", "Béla"]}
     assert written["settings"] == event["settings"]
     assert sorted(t["match"] for t in written["tables"]) == [0, 1, 2, 3]
