@@ -8,11 +8,13 @@ from typing import Any
 from flask_babel import gettext as _
 from flask import url_for
 
+from scorekeeper.display.event_words import event_field, event_problem, utc
+from scorekeeper.display.words import say_error
+from scorekeeper.rules import RecordError
 from scorekeeper.store.models import Event
 from scorekeeper.events import EventError
 from scorekeeper.events.clock import ends_at
 from scorekeeper.store import events
-from scorekeeper.display.event_words import event_problem, utc
 from scorekeeper.store.db import get_session
 from scorekeeper.limiter import limit
 
@@ -95,6 +97,9 @@ def create_event(token: str):
     except EventError as exc:
         get_session().rollback()
         raise _event_refused(exc) from None
+    except RecordError as exc:            # the first table's match refused: nothing of the event is stored
+        get_session().rollback()
+        raise ApiError(400, say_error(exc), code="unreadable", field=event_field(exc)) from None
     body = event_body(event, edit=True)
     return body, 201, {"Location": body["urls"]["api"]}
 

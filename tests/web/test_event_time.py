@@ -247,4 +247,5 @@ def test_the_organisers_form_starts_a_round_of_minutes_when_minutes_are_given(cl
     assert event["settings"]["minutes"] == 40 and "hands" not in event["settings"]
     assert event["rounds"][0]["ends_at"] is not None
     wrong = client.post(f"/g/{token}/night", data={**form, "minutes": "3"})
-    assert wrong.status_code == 400 and "minutes must be from 5 to 240" in wrong.get_data(as_text=True)
+    # the form names the field by its label (test_event_refusals), the API by its path
+    assert wrong.status_code == 400 and "Minutes per round must be from 5 to 240" in wrong.get_data(as_text=True)

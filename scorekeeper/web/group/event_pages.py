@@ -9,13 +9,14 @@ without scripting a Reload link does it. Its routes join the group blueprint (li
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper import service
-from scorekeeper.display.event_words import event_problem, utc
+from scorekeeper.display.event_words import event_field, event_problem, utc
 from scorekeeper.display.words import say_error
 from scorekeeper.events import EventError
 from scorekeeper.events.clock import ends_at
@@ -101,6 +102,35 @@ def _variants() -> list[dict[str, Any]]:
     return [{"id": v["id"], "name": v["name"], "pairs": v["players_per_side"] > 1} for v in service.variants()]
 
 
+def form_words(rows: list[int]) -> Callable[[str], str]:
+    """The night form's name for a problem's field: the label the organiser reads, in the page's language, not
+    the API's path ("Rounds", not "rounds"; "Entrant 3", not "entrants[1]" when row 2 was left empty). ``rows``
+    are the form rows (from 0) each entrant came from. The tables are counted from the entrants, so a problem
+    with them is one with the entrants."""
+    labels = {"name": _("Name"), "variant": _("Variant"), "entrants": _("Entrants"), "tables": _("Entrants"),
+              "seating": _("Seating"), "rounds": _("Rounds"), "hands": _("Hands per round"),
+              "minutes": _("Minutes per round"),
+              "scale": _("Victory points"), "events": _("Club night"), "round": _("Seat the next round"),
+              "results": _("Seat the next round")}
+
+    def word(path: str) -> str:
+        entrant = re.fullmatch(r"entrants\[(\d+)\]", path)
+        if entrant and int(entrant.group(1)) < len(rows):
+            return _("Entrant %(number)s", number=rows[int(entrant.group(1))] + 1)
+        return labels.get(re.split(r"[.\[]", path, maxsplit=1)[0], path)
+    return word
+
+
+def form_control(path: str, rows: list[int]) -> str:
+    """The name of the form's control a problem's field is about (``rounds``; ``a2`` for ``entrants[1]`` from
+    row 2), which the page marks aria-invalid and ties to the error; "" when no one control holds it."""
+    entrant = re.fullmatch(r"entrants\[(\d+)\]", path)
+    if entrant and int(entrant.group(1)) < len(rows):
+        return f"a{rows[int(entrant.group(1))]}"
+    base = re.split(r"[.\[]", path, maxsplit=1)[0]
+    return base if base in ("name", "variant", "seating", "rounds", "hands", "minutes", "scale") else ""
+
+
 def _night(group: Group, *, status: int = 200, error: str = "", field: str = "", typed: dict[str, Any] | None = None):
     session = get_session()
     listed = events.of_group(session, group)[::-1]          # the newest first
@@ -129,10 +159,12 @@ def start_night(token: str):
     form = request.form
     kind = form.get("entrants", "pairs")
     entrants: list[Any] = []
+    rows: list[int] = []
     for i in range(ENTRANT_ROWS):
         names = [n for n in (form.get(f"a{i}", "").strip(), form.get(f"b{i}", "").strip()) if n]
         if names:
             entrants.append(names if kind == "pairs" else names[:1])
+            rows.append(i)
     settings: dict[str, Any] = {"tables": max(1, (len(entrants) + 1) // 2), "entrants": kind,
                                 "seating": form.get("seating", "mitchell"), "variant": form.get("variant", ""),
                                 "scale": form.get("scale", events.DEFAULT_SCALE)}
@@ -145,10 +177,14 @@ def start_night(token: str):
     except EventError as exc:
         session.rollback()
         first = exc.problems[0]
-        return _night(group, status=400, error=event_problem(first), field=first.field, typed=dict(form))
+        return _night(group, status=400, error=event_problem(first, form_words(rows)),
+                      field=form_control(first.field, rows), typed=dict(form))
     except RecordError as exc:
         session.rollback()
-        return _night(group, status=400, error=say_error(exc), field="variant", typed=dict(form))
+        field = event_field(exc)
+        said = say_error(exc) if field == "variant" else _("%(field)s: %(reason)s", field=form_words(rows)(field),
+                                                               reason=say_error(exc))
+        return _night(group, status=400, error=said, field=form_control(field, rows), typed=dict(form))
     flash(_("The club night has begun: give each table its match link."))
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
 
@@ -166,7 +202,7 @@ def next_night_round(token: str, event_token: str):
     except EventError as exc:
         session.rollback()
         first = exc.problems[0]
-        return _night(group, status=400, error=event_problem(first), field="round")
+        return _night(group, status=400, error=event_problem(first, form_words([])), field="round")
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)
 
 
@@ -187,5 +223,5 @@ def clock_night_round(token: str, event_token: str, n: str, act: str):
         abort(404)
     except EventError as exc:
         session.rollback()
-        return _night(group, status=400, error=event_problem(exc.problems[0]), field="round")
+        return _night(group, status=400, error=event_problem(exc.problems[0], form_words([])), field="round")
     return redirect(url_for("group.night", token=group.edit_token, _anchor=f"event-{event.token}"), 303)

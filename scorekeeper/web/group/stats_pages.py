@@ -98,6 +98,26 @@ def match_names(listed: list[dict[str, Any]]) -> dict[str, str]:
             for n, m in enumerate(listed, start=1)}
 
 
+def family_figures(stats: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each game family's own figures per player (the core's ``by_family``), when the counted matches are of
+    more than one family: a Keltis game scores tens and a canasta hand thousands, so the whole-group average
+    says little for such a group. A family is named by the variants of it the group played (in the page's
+    language), so the page never names nor compares families itself (tests/web/test_fronts.py); families come
+    in the order the group first played them."""
+    names = {v["id"]: table_word(v["name"]) for v in service.variants()}
+    played: dict[str, list[str]] = {}
+    for m in stats["matches"]:
+        variants = played.setdefault(m["family"], [])
+        if names.get(m["variant"], m["variant"]) not in variants:
+            variants.append(names.get(m["variant"], m["variant"]))
+    if len(played) < 2:
+        return []
+    return [{"key": family, "title": ", ".join(sorted(variants, key=str.casefold)),
+             "players": [{"name": p["name"], **p["by_family"][family]} for p in stats["players"]
+                         if family in p["by_family"]]}
+            for family, variants in played.items()]
+
+
 def stats_context(group: Group, *, editable: bool) -> tuple[dict[str, Any], int]:
     """What the page and the PDF show, and the status (400 when a filter was refused)."""
     filters, errors = read_filters(request.args)
@@ -115,7 +135,7 @@ def stats_context(group: Group, *, editable: bool) -> tuple[dict[str, Any], int]
     context = {
         "group": group, "editable": editable, "stats": stats, "errors": errors,
         "typed": {k: request.args.get(k, "") for k in ("variant", "since", "until")},
-        "kinds": _kind_names(matches), "variants": _variant_choices(), "names": names,
+        "families": family_figures(stats), "kinds": _kind_names(matches), "variants": _variant_choices(), "names": names,
         "percent": _percent, "average": _average,
         "chart": win_rate_svg(stats["win_rate"], names, labels=chart_labels, percent=_percent),
         "group_url": url_for("group.page" if editable else "group.view", token=token),
