@@ -23,9 +23,28 @@
    - A clash found on sending (409 stale or duplicate, 422 illegal, any other refusal) takes the hand out of the
      automatic queue: "A hand waiting on this phone was not accepted. Open it" shows the server's refused page
      with the input, where the player decides. It is never dropped silently and never sent again by itself.
-     Busy answers (429, 503) only wait for the next try. */
+     Busy answers (429, 503) only wait for the next try.
+
+   The opponent's countersign (issue 24; web/match/countersign.py) goes through the same outbox: a form marked
+   data-outbox="confirm" (the countersign page's Confirm, one per hand) is posted with fetch; its answer (the
+   redirect to the countersign page, followed) puts the server's row for that hand in place of this one with the
+   server's message atop the page. No answer: it is kept under its save key as a record of kind "confirm", the
+   row says "Countersigned on this phone — will send when the Wi-Fi is back" (its button goes), and it is sent by
+   itself with the hands, exactly once (the save key, and one record per hand of a match: a second tap or a
+   reloaded page's new key replaces the waiting one). A refusal (409: the hand was corrected since) is kept out
+   of the queue with "A countersign waiting on this phone was not accepted. Open it", which shows the server's
+   page. The header's indicator and the offline sheet count hands only; a countersign is never chained to a hand.
+   No rule here: the server decides what is stored. Without scripting the plain form posts as before.
+
+   The records in localStorage and the verdict on an answer are static/outbox_records.js (pure, tested under
+   Node: tests/js/outbox_confirm.test.js); this file is the page's side. */
 (function () {
   "use strict";
+  var R = window.ScorekeeperOutboxRecords;
+  if (!R) { return; }                // its records' script did not load: every form stays a plain form
+  var RECORD = R.RECORD, CONFIRM = R.CONFIRM, records = R.records, confirmRecord = R.confirmRecord, outcome = R.outcome;
+  var field = R.field, setField = R.setField, isHand = R.isHand;
+
   /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
   function isOne(n) {
     try { return new Intl.PluralRules(document.documentElement.lang || undefined).select(n) === "one"; }
@@ -40,9 +59,7 @@
   try { strings = JSON.parse((box && box.dataset.outboxStrings) || "{}"); } catch (e) { strings = {}; }
   var form = document.getElementById("hand-form");
 
-  var PREFIX = "scorekeeper.outbox:";
   var LOCK = "scorekeeper.outbox-lock";
-  var RECORD = 1;
   var TIMEOUT = 10000;              // the issue: about 10 s without an answer is no answer
   var LOCK_FOR = 20000;             // longer than one send with its timeout
   var me = Math.random().toString(36).slice(2);
@@ -50,37 +67,9 @@
 
   function plural(n, one, other) { return String((isOne(n) ? strings[one] : strings[other]) || "").replace("{n}", String(n)); }
 
-  /* ---- the stored hands ---- */
-  function all() {
-    var list = [];
-    if (!store) { return list; }
-    for (var i = 0; i < store.length; i++) {
-      var k = store.key(i);
-      if (!k || k.indexOf(PREFIX) !== 0) { continue; }
-      try {
-        var rec = JSON.parse(store.getItem(k));
-        if (rec && rec.v === RECORD && rec.url && Array.isArray(rec.fields)) { rec.id = k; list.push(rec); continue; }
-      } catch (e) { /* unreadable: not a hand anyone can send */ }
-    }
-    return list.sort(function (a, b) { return a.at - b.at; });
-  }
-  function waiting() { return all().filter(function (r) { return !r.refused; }); }
-  function put(rec) {
-    var copy = {};
-    Object.keys(rec).forEach(function (name) { if (name !== "id") { copy[name] = rec[name]; } });
-    try { store.setItem(PREFIX + rec.token + ":" + rec.key, JSON.stringify(copy)); return true; }
-    catch (e) { return false; }     // storage full or refused
-  }
-  function drop(rec) { try { store.removeItem(PREFIX + rec.token + ":" + rec.key); } catch (e) { /* gone */ } }
-  function field(rec, name) {
-    var found = rec.fields.filter(function (f) { return f[0] === name; })[0];
-    return found ? found[1] : "";
-  }
-  function setField(rec, name, value) {
-    var found = rec.fields.filter(function (f) { return f[0] === name; })[0];
-    if (found) { found[1] = value; } else { rec.fields.push([name, value]); }
-  }
-  function count() { connection.setWaiting(waiting().length); }
+  /* ---- the stored hands (and countersigns) ---- */
+  var kept = records(store), all = kept.all, waiting = kept.waiting, put = kept.put, drop = kept.drop;
+  function count() { connection.setWaiting(kept.hands()); }      // the indicator counts hands
 
   /* ---- one request, with a timeout ---- */
   function post(url, fields, follow) {
@@ -164,7 +153,7 @@
         drop(rec);                       // the refused page holds the input from now on (a draft of its own)
         postNatively(rec.url, rec.fields);
       });
-      refusedShown[rec.id] = notice(strings.refused || "", open);
+      refusedShown[rec.id] = notice((isHand(rec) ? strings.refused : strings.refused_confirm) || "", open);
       if (refusedShown[rec.id]) { refusedShown[rec.id].classList.add("error"); }
     });
   }
@@ -209,12 +198,15 @@
   function send(rec, freshToken) {
     return post(rec.url, rec.fields, true).then(function (answer) {
       connection.succeeded();
-      var status = answer.response.status;
-      if (stored(answer)) { done(rec, flashes(answer.html)); return true; }
-      if (status === 400 && answer.html.indexOf('id="hand-form"') < 0 && !freshToken) {
+      var verdict = outcome(rec, answer.response.status, stored(answer), answer.html, freshToken);
+      if (verdict === "stored") {
+        if (isHand(rec)) { done(rec, flashes(answer.html)); } else { confirmed(rec, answer.html); }
+        return true;
+      }
+      if (verdict === "token") {
         return token(rec).then(function (ok) { return ok ? send(rec, true) : refuse(rec, answer); });
       }
-      if (status === 429 || status === 503) { return false; }     // busy, not refused: the next try
+      if (verdict === "wait") { return false; }     // busy, not refused: the next try
       return refuse(rec, answer);
     }, function () {
       connection.failed();
@@ -222,7 +214,7 @@
     });
   }
   function token(rec) {            // a fresh CSRF token from the form's own page, same save key
-    var url = rec.url.replace(/[?&]carry=1/, "");
+    var url = rec.page || rec.url.replace(/[?&]carry=1/, "");      // a countersign's: its page
     return fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (r) {
       return r.text();
     }).then(function (html) {
@@ -238,6 +230,7 @@
     put(rec);
     // this form's own hand: its "waiting" note is no longer true; the notice atop the page says what happened
     if (note && rec.key === currentKey()) { note.parentNode.removeChild(note); note = null; }
+    if (!isHand(rec)) { unmarkRow(rec); }
     showRefused();
     return true;
   }
@@ -272,7 +265,7 @@
     return fields;
   }
   function park(rec) {
-    var earlier = waiting().filter(function (r) { return r.token === rec.token && r.key !== rec.key; });
+    var earlier = waiting().filter(function (r) { return isHand(r) && r.token === rec.token && r.key !== rec.key; });
     var same = all().filter(function (r) { return r.token === rec.token && r.key === rec.key; })[0];
     if (same) { rec.at = same.at; rec.after = same.after; }     // saved again: same place in the queue
     else {
@@ -349,8 +342,8 @@
                   at: Date.now(), sheet: form.dataset.outboxSheet || "/" };
       rec.key = field(rec, "save_key");
       if (!rec.key || !rec.token) { busy = false; form.submit(); return; }
-      // earlier hands of this match still waiting go first: this one queues behind them
-      var queued = waiting().some(function (r) { return r.token === rec.token && r.key !== rec.key; });
+      // earlier hands of this match still waiting go first: this one queues behind them (a countersign never holds it)
+      var queued = waiting().some(function (r) { return isHand(r) && r.token === rec.token && r.key !== rec.key; });
       if (navigator.onLine === false || queued) { park(rec); return; }
       post(rec.url, fields, false).then(function (answer) {
         connection.succeeded();
@@ -369,7 +362,84 @@
     });
   }
 
-  window.ScorekeeperOutbox = { waiting: function () { return waiting().length; }, send: kick };
+  /* ---- the countersign page's Confirm forms (issue 24): the same outbox, one record per hand ---- */
+  function rowOf(rec) {
+    var row = location.pathname === rec.page ? document.getElementById("sign-" + rec.number) : null;
+    return row && row.tagName === "LI" ? row : null;
+  }
+  function markRow(rec, text) {        // the row says its countersign waits here (or what became of it); no button
+    var row = rowOf(rec);
+    if (!row) { return; }
+    Array.prototype.forEach.call(row.querySelectorAll('form[data-outbox="confirm"]'), function (f) { f.hidden = true; });
+    var said = row.querySelector(".outbox-note");
+    if (!said) {
+      said = document.createElement("p");
+      said.className = "outbox-note";
+      said.setAttribute("role", "status");
+      row.appendChild(said);
+    }
+    said.textContent = text;
+  }
+  function unmarkRow(rec) {            // refused: the notice atop the page says so; the button is back
+    var row = rowOf(rec);
+    if (!row) { return; }
+    var said = row.querySelector(".outbox-note");
+    if (said) { said.parentNode.removeChild(said); }
+    Array.prototype.forEach.call(row.querySelectorAll('form[data-outbox="confirm"]'), function (f) { f.hidden = false; });
+  }
+  /* Stored (the redirect followed: `html` is the countersign page as the server has it now, with its message):
+     the message atop the page, and the server's row for the hand in place of this one (✓ and who signed). */
+  function confirmed(rec, html) {
+    drop(rec);
+    var said = flashes(html).join(" ");
+    if (said) { notice(said); }
+    var row = rowOf(rec);
+    if (!row) { return; }
+    var fresh = null;
+    try { fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sign-" + rec.number); }
+    catch (e) { fresh = null; }
+    if (fresh && fresh.tagName === "LI") { row.parentNode.replaceChild(document.importNode(fresh, true), row); }
+    else { markRow(rec, said); }          // the hand is gone from the page (undone meanwhile): what happened
+  }
+  function confirmForm(target) {
+    return target && target.tagName === "FORM" && target.getAttribute("data-outbox") === CONFIRM ? target : null;
+  }
+  if (store && window.fetch) {
+    document.addEventListener("submit", function (event) {
+      var f = confirmForm(event.target);
+      if (!f || event.defaultPrevented || f.method.toLowerCase() !== "post") { return; }
+      event.preventDefault();
+      if (f.getAttribute("data-outbox-sending")) { return; }        // a double tap: one request
+      var fields = [];
+      new FormData(f).forEach(function (value, name) { if (typeof value === "string") { fields.push([name, value]); } });
+      var rec = confirmRecord(f.action, f.dataset, fields, Date.now());
+      if (!rec) { f.submit(); return; }
+      function park() {
+        f.removeAttribute("data-outbox-sending");
+        if (!kept.parkConfirm(rec)) { f.submit(); return; }       // no room on this phone: the plain form
+        markRow(rec, strings.confirm_parked || "");
+        later();
+      }
+      if (navigator.onLine === false) { park(); return; }
+      f.setAttribute("data-outbox-sending", "1");
+      post(rec.url, fields, true).then(function (answer) {
+        connection.succeeded();
+        f.removeAttribute("data-outbox-sending");
+        if (stored(answer)) { confirmed(rec, answer.html); return; }
+        postNatively(rec.url, fields);   // refused (409: corrected since, 429, …): the server's page says why
+      }, function () {
+        connection.failed();
+        park();
+      });
+    });
+    // a countersign still waiting from before this page was loaded: its row says so, and has no button
+    Array.prototype.forEach.call(document.querySelectorAll('form[data-outbox="confirm"]'), function (f) {
+      var rec = kept.confirmWaiting(f.dataset.outboxToken || "", parseInt(f.dataset.outboxHand, 10));
+      if (rec && rec.page === location.pathname) { markRow(rec, strings.confirm_parked || ""); }
+    });
+  }
+
+  window.ScorekeeperOutbox = { waiting: function () { return kept.hands(); }, send: kick };
   window.addEventListener("online", function () { delay = 2000; kick(); });
   var was = connection.state;
   connection.on(function (state) {          // back from offline (another module's request got an answer)
