@@ -64,6 +64,15 @@ def ends_at(started_at: datetime | None, minutes: int | None) -> datetime | None
 
 def check_call(*, round: int, last: int, called: bool, closed: bool) -> None:
     """Time is called on the last round only, once, and not on a closed round (EventError otherwise)."""
+    _check_clock(round=round, last=last, closed=closed, called=called)
+
+
+def check_close(*, round: int, last: int, closed: bool) -> None:
+    """Only the last round is closed, once (EventError otherwise); a round whose time was called may be."""
+    _check_clock(round=round, last=last, closed=closed, called=False)
+
+
+def _check_clock(*, round: int, last: int, closed: bool, called: bool) -> None:
     problems = []
     if round != last:
         problems.append(EventProblem(code="round_not_last", field="round", values=(("round", round),
@@ -72,15 +81,4 @@ def check_call(*, round: int, last: int, called: bool, closed: bool) -> None:
         problems.append(EventProblem(code="round_closed", field="round", values=(("round", round),)))
     elif called:
         problems.append(EventProblem(code="time_called_twice", field="round", values=(("round", round),)))
-    raise_if(problems)
-
-
-def check_close(*, round: int, last: int, closed: bool) -> None:
-    """Only the last round is closed, once (EventError otherwise)."""
-    problems = []
-    if round != last:
-        problems.append(EventProblem(code="round_not_last", field="round", values=(("round", round),
-                                                                                    ("last", last))))
-    elif closed:
-        problems.append(EventProblem(code="round_closed", field="round", values=(("round", round),)))
     raise_if(problems)

@@ -24,7 +24,7 @@ def create(client, token, **body):
     return client.post(f"{API}/groups/{token}/events", json=body)
 
 
-def hand(client, table, ns_wins=True):
+def hand(client, table, version=0, ns_wins=True):
     """test_sheet's partnership hand at a table (international canasta): the side going out scores 665 (a
     natural canasta 500, going out 100, 7 kings 70, a 4 held -5) and the other 5 (3 queens 30, a 4 and an A
     held -25)."""
@@ -34,7 +34,7 @@ def hand(client, table, ns_wins=True):
         {"name": " & ".join(winner), "melds": ["K K K K K K K"], "out": "out",
          "hand": {winner[0]: "", winner[1]: "4"}},
         {"name": " & ".join(loser), "melds": ["Q Q Q"], "hand": {loser[0]: "4", loser[1]: "A"}}]}
-    response = add(client, table["match_edit_token"], entry, 0)
+    response = add(client, table["match_edit_token"], entry, version)
     assert response.status_code == 201, response.json
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from scorekeeper.rules import RecordError
 from scorekeeper.store import events as event_store
-from test_api import API, add
+from test_api import API
+from test_event_api import hand
 from test_groups_api import new_group
 
 pytestmark = pytest.mark.storage
@@ -27,19 +28,6 @@ def night(client, **settings):
         **SETTINGS, **settings}, "entrants": PAIRS})
     assert made.status_code == 201, made.json
     return token, made.json
-
-
-def hand(client, table, version, ns_wins=True):
-    """test_event_api's partnership hand (international canasta): the side going out 665 (a natural canasta
-    500, going out 100, 7 kings 70, a 4 held -5), the other 5 (3 queens 30, a 4 and an A held -25)."""
-    sides = [table["ns_players"], table["ew_players"]]
-    winner, loser = sides if ns_wins else sides[::-1]
-    entry = {"mode": "cards", "sides": [
-        {"name": " & ".join(winner), "melds": ["K K K K K K K"], "out": "out",
-         "hand": {winner[0]: "", winner[1]: "4"}},
-        {"name": " & ".join(loser), "melds": ["Q Q Q"], "hand": {loser[0]: "4", loser[1]: "A"}}]}
-    response = add(client, table["match_edit_token"], entry, version)
-    assert response.status_code == 201, response.json
 
 
 def post(client, event, path):
