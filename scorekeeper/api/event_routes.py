@@ -53,9 +53,7 @@ def event_body(event: Event, edit: bool = False) -> dict[str, Any]:
     rounds = []
     for r in event.rounds:
         tables = []
-        for t in event.tables:
-            if t.round != r.round:
-                continue
+        for t in events.tables_of(event, r.round):
             state = events.table_state(settings, t)
             tables.append({"table": t.table, "ns": t.ns, "ew": t.ew, "ns_players": names[t.ns],
                            "ew_players": names[t.ew], "totals": [state["ns"], state["ew"]],

@@ -158,11 +158,16 @@ def group_of(session: Session, event: Event) -> Group:
     return session.get_one(Group, event.group_id)
 
 
+def tables_of(event: Event, number: int) -> list[EventTable]:
+    """Round ``number``'s tables, by table number."""
+    return [t for t in event.tables if t.round == number]
+
+
 def seatings(event: Event) -> tuple[RoundSeating, ...]:
     byes = {r.round: r.bye for r in event.rounds}
     out = []
     for number in sorted(byes):
-        tables = tuple(TableSeat(table=t.table, ns=t.ns, ew=t.ew) for t in event.tables if t.round == number)
+        tables = tuple(TableSeat(table=t.table, ns=t.ns, ew=t.ew) for t in tables_of(event, number))
         out.append(RoundSeating(round=number, tables=tables, bye=byes[number]))
     return tuple(out)
 
@@ -221,9 +226,8 @@ def call_time(session: Session, event: Event, number: int, *, now: datetime | No
     check_call(round=number, last=event.rounds[-1].round, called=found.called_at is not None,
                closed=found.closed_at is not None)
     found.called_at = now or _now()
-    for t in event.tables:
-        if t.round == number:
-            t.hands_at_call = len(scoresheet(t.match)["hands"])
+    for t in tables_of(event, number):
+        t.hands_at_call = len(scoresheet(t.match)["hands"])
     session.commit()
     return found
 
@@ -237,10 +241,9 @@ def close_round(session: Session, event: Event, number: int, *, now: datetime | 
     check_close(round=number, last=event.rounds[-1].round, closed=found.closed_at is not None)
     settings = settings_of(event)
     found.closed_at = now or _now()
-    for t in event.tables:
-        if t.round == number:
-            sheet = scoresheet(t.match)
-            t.hands_counted = _count(settings, t, len(sheet["hands"]), bool(sheet["match_over"])).counted
+    for t in tables_of(event, number):
+        sheet = scoresheet(t.match)
+        t.hands_counted = _count(settings, t, len(sheet["hands"]), bool(sheet["match_over"])).counted
     session.commit()
     return found
 

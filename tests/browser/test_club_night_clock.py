@@ -10,24 +10,17 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from test_club_night_screen import new_event
 from test_touch_targets import fits_phone_width
 
 pytestmark = pytest.mark.browser
-
-PAIRS = [["Anna", "Béla"], ["Cili", "Dani"], ["Emma", "Feri"], ["Gabi", "Hédi"]]
-
 
 def test_the_screen_counts_down_says_time_when_called_and_the_organiser_closes_the_round(page: Page, live_server):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     api = page.request
-    group = api.post(f"{live_server.url}/api/v1/groups", data={"name": "Thursday club"}).json()["edit_token"]
-    made = api.post(f"{live_server.url}/api/v1/groups/{group}/events", data={
-        "name": "Thursday", "entrants": PAIRS,
-        "settings": {"tables": 2, "rounds": 2, "seating": "swiss", "variant": "international", "minutes": 45}})
-    assert made.status == 201, made.text()
-    event = made.json()
+    group, event = new_event(api, live_server.url, minutes=45)
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{live_server.url}/e/{event['token']}")
     clock = page.locator("[data-countdown]")

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from test_club_night_screen import LOSE, PAIRS, WIN
+from test_club_night_screen import LOSE, WIN, new_event
 from test_touch_targets import fits_phone_width
 
 pytestmark = pytest.mark.browser
@@ -52,12 +52,7 @@ def standings_are(page: Page, vps: list[str]) -> None:
 
 def test_two_rounds_on_the_screen_seated_from_the_night_page_and_the_final_standings_pdf(page: Page, live_server):
     url, api = live_server.url, page.request
-    group = api.post(f"{url}/api/v1/groups", data={"name": "Thursday club"}).json()["edit_token"]
-    made = api.post(f"{url}/api/v1/groups/{group}/events", data={
-        "name": "Thursday", "entrants": PAIRS,
-        "settings": {"tables": 2, "rounds": 2, "seating": "swiss", "variant": "international", "hands": 1}})
-    assert made.status == 201, made.text()
-    event = made.json()
+    group, event = new_event(api, url, hands=1)
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{url}/e/{event['token']}")
     expect(page.locator(".event-round")).to_have_text("Round 1 of 2")

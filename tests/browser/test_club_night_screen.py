@@ -22,14 +22,20 @@ LOSE = {"canastas": {}, "melded_points": 100, "hand_points": 50}
 PAIRS = [["Anna", "Béla"], ["Cili", "Dani"], ["Emma", "Feri"], ["Gabi", "Hédi"]]
 
 
+def new_event(api, url: str, **round_length) -> tuple[str, dict]:
+    """A Thursday club night of the four PAIRS: 2 tables, 2 Swiss rounds of international canasta, each round
+    ``hands=…`` or ``minutes=…``; made through the API: the group's edit token and the event with its edit links."""
+    group = api.post(f"{url}/api/v1/groups", data={"name": "Thursday club"}).json()["edit_token"]
+    made = api.post(f"{url}/api/v1/groups/{group}/events", data={
+        "name": "Thursday", "entrants": PAIRS,
+        "settings": {"tables": 2, "rounds": 2, "seating": "swiss", "variant": "international", **round_length}})
+    assert made.status == 201, made.text()
+    return group, made.json()
+
+
 def test_the_standings_screen_fits_a_phone_and_a_wide_screen_and_follows_a_saved_hand(page: Page, live_server):
     api = page.request
-    group = api.post(f"{live_server.url}/api/v1/groups", data={"name": "Thursday club"}).json()["edit_token"]
-    made = api.post(f"{live_server.url}/api/v1/groups/{group}/events", data={
-        "name": "Thursday", "entrants": PAIRS,
-        "settings": {"tables": 2, "rounds": 2, "seating": "swiss", "variant": "international", "hands": 1}})
-    assert made.status == 201, made.text()
-    event = made.json()
+    group, event = new_event(api, live_server.url, hands=1)
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{live_server.url}/e/{event['token']}")
     expect(page.locator("h1")).to_have_text("Thursday")

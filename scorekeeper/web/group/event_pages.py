@@ -59,9 +59,7 @@ def page_of(event: Event) -> dict[str, Any]:
     table = events.standings_of(event, settings)
     last = event.rounds[-1].round if event.rounds else 0
     tables = []
-    for t in event.tables:
-        if t.round != last:
-            continue
+    for t in events.tables_of(event, last):
         state = events.table_state(settings, t)
         tables.append({"table": t.table, "ns_name": names[t.ns], "ew_name": names[t.ew], **state, "match": t.match,
                        # the opponents' countersigns (issue 24, store/countersign.py): hands signed at the table

@@ -87,9 +87,7 @@ def standings_context(event: Event) -> dict[str, Any]:
     rounds = []
     for r in event.rounds:
         rows = []
-        for t in event.tables:
-            if t.round != r.round:
-                continue
+        for t in events.tables_of(event, r.round):
             score = scored.get((t.round, t.table))
             rows.append({"table": t.table, "ns": names[t.ns], "ew": names[t.ew], "score": score,
                          "state": None if score else events.table_state(settings, t)})
@@ -107,9 +105,7 @@ def round_context(event: Event, number: int) -> dict[str, Any]:
         abort(404)
     names = {e.number: " & ".join(e.players) for e in event.entrants}
     tables = []
-    for t in event.tables:
-        if t.round != number:
-            continue
+    for t in events.tables_of(event, number):
         link = url_for("match.sheet", token=t.match.edit_token, _external=True)
         tables.append({"table": t.table, "ns": names[t.ns], "ew": names[t.ew], "link": link,
                        "qr": qr_svg(link, _("QR code of the edit link")),
