@@ -25,16 +25,26 @@
      with the input, where the player decides. It is never dropped silently and never sent again by itself.
      Busy answers (429, 503) only wait for the next try.
 
-   The opponent's countersign (issue 24; web/match/countersign.py) goes through the same outbox: a form marked
-   data-outbox="confirm" (the countersign page's Confirm, one per hand) is posted with fetch; its answer (the
-   redirect to the countersign page, followed) puts the server's row for that hand in place of this one with the
-   server's message atop the page. No answer: it is kept under its save key as a record of kind "confirm", the
-   row says "Countersigned on this phone — will send when the Wi-Fi is back" (its button goes), and it is sent by
-   itself with the hands, exactly once (the save key, and one record per hand of a match: a second tap or a
-   reloaded page's new key replaces the waiting one). A refusal (409: the hand was corrected since) is kept out
-   of the queue with "A countersign waiting on this phone was not accepted. Open it", which shows the server's
-   page. The header's indicator and the offline sheet count hands only; a countersign is never chained to a hand.
-   No rule here: the server decides what is stored. Without scripting the plain form posts as before.
+   Every kind of record waits in the one queue above: hands (this file) and the opponent's countersigns (issue 24:
+   static/outbox_confirm.js, loaded by the countersign page only), oldest first under the one lock. A record's
+   kind decides how it ends (the page's row, the form's note) through the hooks its module registers; a record
+   sent from a page without its module (a countersign sent from the sheet) still ends right: dropped when stored,
+   with the server's message atop the page; kept and shown ("… was not accepted. Open it") when refused. The
+   header's indicator and the offline sheet count hands only. No rule here: the server decides what is stored.
+
+   Shared with the kinds' modules (and static/snapshot.js), window.ScorekeeperOutbox:
+     works                     whether this page can keep and send (localStorage and fetch); if not, plain forms
+     waiting()                 how many hands wait (static/snapshot.js)
+     send()                    send what waits now (the queue's kick)
+     later()                   send on the backoff timer (after parking a record)
+     records                   the records in this phone's localStorage (static/outbox_records.js's records())
+     strings, connection       the words of base.html's notices box; static/connection.js (or a stand-in)
+     post(url, fields, follow) one POST with the 10 s timeout: a promise of {response, html}
+     stored(answer)            whether that answer says stored (a redirect, or the hand form's short answer)
+     postNatively(url, fields) the server's own page for these fields, by a plain post (stops this page's outbox)
+     flashes(html)             the messages of a page the server answered; notice(text, link) one atop this page
+     ending(kind, {stored(rec, html, said), refused(rec)})   how a record of that kind ends on this page; the
+                               queue has dropped (stored) or kept out (refused) the record and shows the words
 
    The records in localStorage and the verdict on an answer are static/outbox_records.js (pure, tested under
    Node: tests/js/outbox_confirm.test.js); this file is the page's side. */
@@ -42,8 +52,9 @@
   "use strict";
   var R = window.ScorekeeperOutboxRecords;
   if (!R) { return; }                // its records' script did not load: every form stays a plain form
-  var RECORD = R.RECORD, CONFIRM = R.CONFIRM, records = R.records, confirmRecord = R.confirmRecord, outcome = R.outcome;
+  var RECORD = R.RECORD, records = R.records, outcome = R.outcome;
   var field = R.field, setField = R.setField, isHand = R.isHand;
+  var HAND = "hand";                // the hand form's records have no kind; their endings are registered under this
 
   /* Which form a count takes, by the page language's plural rule (issue 23: French "0 main", like "1 main"). */
   function isOne(n) {
@@ -153,7 +164,7 @@
         drop(rec);                       // the refused page holds the input from now on (a draft of its own)
         postNatively(rec.url, rec.fields);
       });
-      refusedShown[rec.id] = notice((isHand(rec) ? strings.refused : strings.refused_confirm) || "", open);
+      refusedShown[rec.id] = notice(strings[R.refusedWords(rec)] || "", open);
       if (refusedShown[rec.id]) { refusedShown[rec.id].classList.add("error"); }
     });
   }
@@ -199,10 +210,7 @@
     return post(rec.url, rec.fields, true).then(function (answer) {
       connection.succeeded();
       var verdict = outcome(rec, answer.response.status, stored(answer), answer.html, freshToken);
-      if (verdict === "stored") {
-        if (isHand(rec)) { done(rec, flashes(answer.html)); } else { confirmed(rec, answer.html); }
-        return true;
-      }
+      if (verdict === "stored") { finish(rec, answer.html); return true; }
       if (verdict === "token") {
         return token(rec).then(function (ok) { return ok ? send(rec, true) : refuse(rec, answer); });
       }
@@ -225,17 +233,25 @@
       return true;
     }, function () { return false; });
   }
+  /* ---- how a record sent from the queue ends: the queue's part, then its kind's (see the top of the file) ---- */
+  var endings = {};
+  function ending(rec) { return endings[isHand(rec) ? HAND : rec.kind] || {}; }
+  function finish(rec, html) {
+    drop(rec);
+    var said = flashes(html).join(" "), end = ending(rec);
+    if (end.stored) { end.stored(rec, html, said); }
+    if (said) { notice(said); }
+  }
   function refuse(rec, answer) {
     rec.refused = answer.response.status;
     put(rec);
-    // this form's own hand: its "waiting" note is no longer true; the notice atop the page says what happened
-    if (note && rec.key === currentKey()) { note.parentNode.removeChild(note); note = null; }
-    if (!isHand(rec)) { unmarkRow(rec); }
+    var end = ending(rec);
+    if (end.refused) { end.refused(rec); }
     showRefused();
     return true;
   }
-  function done(rec, said) {
-    drop(rec);
+  /* A hand stored from the queue (the server's message is shown by finish). */
+  function handStored(rec, html, said) {
     // a hand typed after this one on the same version goes in on top of it (see the top of the file)
     var after = String((parseInt(field(rec, "version"), 10) || 0) + 1);
     all().forEach(function (other) {
@@ -249,10 +265,13 @@
       version.value = after;
     }
     document.dispatchEvent(new CustomEvent("scorekeeper:saved", { detail: { token: rec.token } }));
-    var text = said.length ? said.join(" ") : "";
-    if (text) { notice(text); }
-    if (form && note && field(rec, "save_key") === currentKey()) { note.firstChild.textContent = text + " "; }
+    if (form && note && field(rec, "save_key") === currentKey()) { note.firstChild.textContent = said + " "; }
   }
+  function handRefused(rec) {
+    // this form's own hand: its "waiting" note is no longer true; the notice atop the page says what happened
+    if (note && rec.key === currentKey()) { note.parentNode.removeChild(note); note = null; }
+  }
+  endings[HAND] = { stored: handStored, refused: handRefused };
 
   /* ---- the hand form: posted with fetch, kept here when there is no answer ---- */
   var note = null, busy = false;
@@ -362,84 +381,10 @@
     });
   }
 
-  /* ---- the countersign page's Confirm forms (issue 24): the same outbox, one record per hand ---- */
-  function rowOf(rec) {
-    var row = location.pathname === rec.page ? document.getElementById("sign-" + rec.number) : null;
-    return row && row.tagName === "LI" ? row : null;
-  }
-  function markRow(rec, text) {        // the row says its countersign waits here (or what became of it); no button
-    var row = rowOf(rec);
-    if (!row) { return; }
-    Array.prototype.forEach.call(row.querySelectorAll('form[data-outbox="confirm"]'), function (f) { f.hidden = true; });
-    var said = row.querySelector(".outbox-note");
-    if (!said) {
-      said = document.createElement("p");
-      said.className = "outbox-note";
-      said.setAttribute("role", "status");
-      row.appendChild(said);
-    }
-    said.textContent = text;
-  }
-  function unmarkRow(rec) {            // refused: the notice atop the page says so; the button is back
-    var row = rowOf(rec);
-    if (!row) { return; }
-    var said = row.querySelector(".outbox-note");
-    if (said) { said.parentNode.removeChild(said); }
-    Array.prototype.forEach.call(row.querySelectorAll('form[data-outbox="confirm"]'), function (f) { f.hidden = false; });
-  }
-  /* Stored (the redirect followed: `html` is the countersign page as the server has it now, with its message):
-     the message atop the page, and the server's row for the hand in place of this one (✓ and who signed). */
-  function confirmed(rec, html) {
-    drop(rec);
-    var said = flashes(html).join(" ");
-    if (said) { notice(said); }
-    var row = rowOf(rec);
-    if (!row) { return; }
-    var fresh = null;
-    try { fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sign-" + rec.number); }
-    catch (e) { fresh = null; }
-    if (fresh && fresh.tagName === "LI") { row.parentNode.replaceChild(document.importNode(fresh, true), row); }
-    else { markRow(rec, said); }          // the hand is gone from the page (undone meanwhile): what happened
-  }
-  function confirmForm(target) {
-    return target && target.tagName === "FORM" && target.getAttribute("data-outbox") === CONFIRM ? target : null;
-  }
-  if (store && window.fetch) {
-    document.addEventListener("submit", function (event) {
-      var f = confirmForm(event.target);
-      if (!f || event.defaultPrevented || f.method.toLowerCase() !== "post") { return; }
-      event.preventDefault();
-      if (f.getAttribute("data-outbox-sending")) { return; }        // a double tap: one request
-      var fields = [];
-      new FormData(f).forEach(function (value, name) { if (typeof value === "string") { fields.push([name, value]); } });
-      var rec = confirmRecord(f.action, f.dataset, fields, Date.now());
-      if (!rec) { f.submit(); return; }
-      function park() {
-        f.removeAttribute("data-outbox-sending");
-        if (!kept.parkConfirm(rec)) { f.submit(); return; }       // no room on this phone: the plain form
-        markRow(rec, strings.confirm_parked || "");
-        later();
-      }
-      if (navigator.onLine === false) { park(); return; }
-      f.setAttribute("data-outbox-sending", "1");
-      post(rec.url, fields, true).then(function (answer) {
-        connection.succeeded();
-        f.removeAttribute("data-outbox-sending");
-        if (stored(answer)) { confirmed(rec, answer.html); return; }
-        postNatively(rec.url, fields);   // refused (409: corrected since, 429, …): the server's page says why
-      }, function () {
-        connection.failed();
-        park();
-      });
-    });
-    // a countersign still waiting from before this page was loaded: its row says so, and has no button
-    Array.prototype.forEach.call(document.querySelectorAll('form[data-outbox="confirm"]'), function (f) {
-      var rec = kept.confirmWaiting(f.dataset.outboxToken || "", parseInt(f.dataset.outboxHand, 10));
-      if (rec && rec.page === location.pathname) { markRow(rec, strings.confirm_parked || ""); }
-    });
-  }
-
-  window.ScorekeeperOutbox = { waiting: function () { return kept.hands(); }, send: kick };
+  window.ScorekeeperOutbox = {
+    works: !!(store && window.fetch), waiting: function () { return kept.hands(); }, send: kick, later: later,
+    records: kept, strings: strings, connection: connection, post: post, stored: stored, postNatively: postNatively,
+    flashes: flashes, notice: notice, ending: function (kind, hooks) { endings[kind] = hooks; } };
   window.addEventListener("online", function () { delay = 2000; kick(); });
   var was = connection.state;
   connection.on(function (state) {          // back from offline (another module's request got an answer)

@@ -1,6 +1,7 @@
-/* The outbox's records (static/outbox.js; issue 22, and issue 24's countersigns): what a phone keeps in localStorage
-   while no answer came, and what an answer from the queue means. Pure, with the Storage given: the page's outbox
-   uses localStorage, Node's test runner its own (tests/js/outbox_confirm.test.js). No game rule here.
+/* The outbox's records (static/outbox.js, issue 22; issue 24's countersigns, static/outbox_confirm.js): what a
+   phone keeps in localStorage while no answer came, and what an answer from the queue means. Pure, with the
+   Storage given: the page's outbox uses localStorage, Node's test runner its own (tests/js/outbox_confirm.test.js).
+   No game rule here.
 
    A record, under scorekeeper.outbox:<match token>:<save key>: {v: 1, url, token, key, fields: [[name, value]…],
    at, …}. A hand's (the hand form's, no kind) also has sheet and after (the hand it was typed on top of); a
@@ -21,6 +22,9 @@
     if (found) { found[1] = value; } else { rec.fields.push([name, value]); }
   }
   function isHand(rec) { return rec.kind !== CONFIRM; }
+  /* The notices box's word (templates/base.html) for a refused record of this kind: the queue shows it on every
+     page, whether or not the kind's own module (static/outbox_confirm.js) is loaded there. */
+  function refusedWords(rec) { return isHand(rec) ? "refused" : "refused_" + rec.kind; }
   /* The records kept in a Storage (localStorage, or the tests' own), oldest first. */
   function records(store) {
     function all() {
@@ -84,7 +88,7 @@
   }
 
   var api = { PREFIX: PREFIX, RECORD: RECORD, CONFIRM: CONFIRM, records: records, confirmRecord: confirmRecord, outcome: outcome,
-              field: field, setField: setField, isHand: isHand };
+              field: field, setField: setField, isHand: isHand, refusedWords: refusedWords };
   root.ScorekeeperOutboxRecords = api;
   if (typeof module !== "undefined" && module.exports) { module.exports = api; }
 }(typeof window !== "undefined" ? window : globalThis));

@@ -14,7 +14,8 @@
      with) is network-first and kept, the last MATCHES of them, so the preview works on the phone with the Wi-Fi
      gone; the server revalidates it (ETag), so a kept copy is never older than the last answer seen.
    - Any other page that cannot be reached shows the offline page instead of the browser's error page.
-   The outbox lives in localStorage (static/outbox.js); the saved pages hold their scripts, kept here. */
+   The outbox lives in localStorage (static/outbox.js, static/outbox_confirm.js on the countersign page); the saved
+   pages hold their scripts, kept here (every static file is in the shell, scorekeeper/web/app_shell.py). */
 (function (scope) {
   "use strict";
   var S = scope.SCOREKEEPER_SHELL || { shell: [], offline: "/offline", statics: "/s/", timeout: 2500, matches: 20,

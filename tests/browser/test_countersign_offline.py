@@ -1,7 +1,9 @@
 """A countersign never waits on the Wi-Fi (issue 24's countersign through issue 22's outbox, static/outbox.js), on a
 360 px phone in Debian's Chromium: offline, Confirm on hand 1 is kept on the phone and its row says so; back
 online it is sent by itself and stored once (a second tap and a reload send nothing twice); the sheet's row then
-shows the ✓. A countersign refused when sent (the hand was corrected meanwhile) is shown, never dropped."""
+shows the ✓. A countersign refused when sent (the hand was corrected meanwhile) is shown, never dropped. A page
+without the Confirm forms' script (static/outbox_confirm.js: the countersign page's only) still sends and ends
+them."""
 
 from __future__ import annotations
 
@@ -130,3 +132,34 @@ def test_a_waiting_countersign_of_a_hand_corrected_meanwhile_is_shown_not_droppe
     refused.get_by_role("link", name="Open it").click()        # the server's page says why
     expect(page.get_by_text("Hand 1 was corrected since (it is now at revision 2)")).to_be_visible()
     assert outbox(page) == []
+
+
+def test_countersigns_waiting_are_sent_from_the_sheet_too_which_has_no_countersign_script(page: Page, live_server):
+    # The Confirm forms' script (static/outbox_confirm.js) is the countersign page's only; the queue
+    # (static/outbox.js) runs on every page and ends a countersign there by itself: stored, with the server's
+    # message; refused (hand 2 corrected meanwhile), kept and shown with the countersign's own words.
+    token = two_hands(page, live_server.url)
+    as_bela(page, live_server.url, token)
+    page.context.set_offline(True)
+    for number in (1, 2):
+        page.get_by_role("button", name=f"Confirm hand {number}").click()
+        expect(page.locator(f"#sign-{number}").get_by_role("status")).to_have_text(WAITING)
+    assert len(outbox(page)) == 2
+    page.goto("about:blank")                                   # the countersign page is left while offline
+
+    with live_server.app.test_client() as scorer:              # meanwhile the scorer corrects hand 2
+        version = scorer.get(f"{API}/matches/{token}").json["match"]["version"]
+        corrected = {**HAND, "sides": [{**HAND["sides"][0], "melded_points": 140}, HAND["sides"][1]]}
+        edited = scorer.put(f"{API}/matches/{token}/hands/2", json={"version": version, "hand": corrected})
+        assert edited.status_code == 200, edited.json
+
+    page.context.set_offline(False)
+    page.goto(f"{live_server.url}/m/{token}")
+    assert page.evaluate("() => document.querySelector('script[src*=\"outbox_confirm.js\"]') === null")
+    expect(page.get_by_role("status").filter(has_text="Hand 1 countersigned by Béla.")).to_be_visible(timeout=15000)
+    refused = page.get_by_role("status").filter(has_text="A countersign waiting on this phone was not accepted.")
+    expect(refused).to_be_visible(timeout=15000)
+    expect(refused.get_by_role("link", name="Open it")).to_be_visible()
+    assert len(outbox(page)) == 1 and confirms(live_server.app, token) == 1      # hand 2's kept, out of the queue
+    (first, second) = page.request.get(f"{live_server.url}{API}/matches/{token}").json()["hands"]
+    assert [b["name"] for b in first["confirmed_by"]] == ["Béla"] and second["confirmed_by"] == []

@@ -136,3 +136,9 @@ test("no room on the phone: the countersign is not kept (the plain form goes ins
   assert.equal(kept.parkConfirm(confirmOf(1, "abc-1-1", 1000)), false);
   assert.equal(kept.waiting().length, 0);
 });
+
+test("a refused record's notice is its kind's words, known to the queue on every page (the sheet has no confirm module)", () => {
+  // templates/base.html's notices box: "refused" (a hand), "refused_confirm" (a countersign)
+  assert.equal(O.refusedWords(handRecord("hand-1", 0)), "refused");
+  assert.equal(O.refusedWords(confirmOf(1, "abc-1-1", 0)), "refused_confirm");
+});

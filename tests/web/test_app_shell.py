@@ -105,6 +105,20 @@ def test_entry_page_keeps_the_screen_awake_and_the_sheet_does_not(client, db):
     assert "wakelock.js" not in client.get(f"/m/{match.edit_token}").get_data(as_text=True)
 
 
+def test_the_countersign_outbox_script_is_on_the_countersign_page_only_after_the_queue_it_uses(client, db):
+    # issue 24: static/outbox_confirm.js registers with static/outbox.js's queue, so it must run after it (both
+    # deferred: document order); the sheet and the hand form never carry it
+    match = new_match(db)
+    db.commit()
+    head = client.get(f"/m/{match.edit_token}/countersign").get_data(as_text=True).split("</head>", 1)[0]
+    queue = re.search(r'<script src="/static/outbox\.js\?v=[0-9a-f]{12}" defer></script>', head)
+    confirm = re.search(r'<script src="/static/outbox_confirm\.js\?v=[0-9a-f]{12}" defer></script>', head)
+    assert queue and confirm and queue.start() < confirm.start()
+    for path in (f"/m/{match.edit_token}", f"/m/{match.edit_token}/hands/new", "/"):
+        page = client.get(path).get_data(as_text=True)
+        assert "outbox.js" in page and "outbox_confirm.js" not in page
+
+
 def test_service_worker_is_served_from_the_root_uncached_with_its_etag(client):
     response = client.get("/sw.js")
     assert response.status_code == 200
@@ -120,7 +134,7 @@ def test_service_worker_keeps_every_fingerprinted_static_file_and_the_offline_pa
     settings = shell_settings(client.get("/sw.js").get_data(as_text=True))
     names = {re.sub(r"\?v=[0-9a-f]{12}$", "", url) for url in settings["shell"]}
     for expected in ("/static/style.css", "/static/entry.js", "/static/draft.js", "/static/install.js",
-                     "/static/wakelock.js", "/static/icons/icon-192.png"):
+                     "/static/wakelock.js", "/static/outbox_confirm.js", "/static/icons/icon-192.png"):
         assert expected in names
     assert "/static/sw.js" not in names
     assert all(re.search(r"\?v=[0-9a-f]{12}$", url) for url in settings["shell"])

@@ -7,10 +7,10 @@ plays for NS at one table and EW at the next). It then lists the hands, newest f
 the revision shown and a save key, so a double tap stores one countersign and a correction made meanwhile is
 never signed unseen.
 
-With scripting, the Confirm forms go through the phone's outbox (static/outbox.js, issue 22) like the hand form:
-offline, a tap is kept on the phone under its save key, the row says so, and it is sent by itself when the Wi-Fi is
-back; the save key (and one countersign per side and revision) makes any repeat store nothing. Without scripting,
-the plain form posts as before.
+With scripting, the Confirm forms go through the phone's outbox (static/outbox_confirm.js over static/outbox.js,
+issue 22) like the hand form: offline, a tap is kept on the phone under its save key, the row says so, and it is
+sent by itself when the Wi-Fi is back; the save key (and one countersign per side and revision) makes any repeat
+store nothing. Without scripting, the plain form posts as before.
 
 The sheet page is remembered per match version for every phone alike (web/match/pages.py), so it cannot read this
 phone's cookie: it shows each hand's ✓ and a link here, and this page (never remembered) does the rest.
