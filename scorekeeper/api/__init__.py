@@ -32,7 +32,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 JSON_TYPE = "application/json"
 CHECK_FIELDS = {"variant", "cards", "options", "opening_minimum", "going_out", "opening_canasta"}
 MATCH_FIELDS = {"variant", "options", "title", "sides", "rules", "house_name", "first_dealer"}
-HAND_FIELDS = {"version", "hand"}
+HAND_FIELDS = {"version", "hand", "entered_by"}     # entered_by: issue 24, the side whose phone entered it
 
 
 class ApiError(Exception):
@@ -328,13 +328,15 @@ def _save_hand(token: str, number: int | None):
     match, _editable = _find(token, write=True)
     data = read_body(HAND_FIELDS)
     version, hand, session, key = _version(data), _hand(data), get_session(), _save_key()
+    entered_by = matches.entering_side(match, data.get("entered_by"))     # a 400 naming it, before the hand's own
     index = len(matches.current_entries(match)) if number is None else number - 1
     try:
         if number is None:
-            result = matches.add_hand(session, match, hand, based_on=version, key=key)
+            result = matches.add_hand(session, match, hand, based_on=version, key=key, entered_by=entered_by)
             number = index + 1
         else:
-            result = matches.edit_hand(session, match, number, hand, based_on=version, key=key)
+            result = matches.edit_hand(session, match, number, hand, based_on=version, key=key,
+                                       entered_by=entered_by)
     except AlreadySaved as first:        # a retry: answered as the first save was, nothing stored again
         number, result = first.number, first.result
     except RecordError as exc:

@@ -34,7 +34,8 @@ def confirm_hand(token: str, number: int):
     """201 with the countersign stored; 200 when nothing new was stored (that side had already countersigned
     this revision, or a retry of the same save key). 403 from the read-only link, 404 for a hand the match does
     not have, 400 naming a bad ``side``/``revision``/``save_key``, 409 ``outdated`` when ``revision`` is not
-    the hand's current one (it was corrected since the phone showed it)."""
+    the hand's current one (it was corrected since the phone showed it), 409 ``own_hand`` when ``side``'s phone
+    entered (or last corrected) that revision: an opponent countersigns it."""
     charge("RATELIMIT_ADD")              # a write to the log like a hand's, never a replay
     match, _editable = _find(token, write=True)
     data = read_body(CONFIRM_FIELDS)
@@ -49,6 +50,10 @@ def confirm_hand(token: str, number: int):
                               "it again before countersigning", number=exc.number, revision=exc.revision),
                        code="outdated", field="revision", revision=exc.revision,
                        extra={"state": state(match)}) from None
+    except countersign.OwnHand as exc:
+        raise ApiError(409, _("Hand %(number)s was entered by %(side)s's phone: an opponent countersigns it.",
+                              number=exc.number, side=exc.side_name),
+                       code="own_hand", field="side", extra={"state": state(match)}) from None
     except LookupError:
         raise ApiError(404, _("This match has no hand %(number)d.", number=number), code="not_found") from None
     found = countersign.confirmations(match)

@@ -14,8 +14,12 @@ the sheet's numbers and the PDF are those of the log without it. It bumps the ma
 the live sheet and the remembered pages show it; a hand saved on a version that only countersigns followed is
 still current (matches.unchanged_since), so a countersign on one phone never turns the scorer's open form stale.
 
-There are no accounts: a phone says which side it plays for. The entries do not record which side typed them,
-so any side may countersign a hand; the same side twice on one revision stores nothing (a no-op answer).
+There are no accounts: a phone says which side it plays for. Clubs' slips are countersigned by an OPPONENT of
+the side that wrote them: a phone that said which side it plays for records that side with each hand it enters
+or corrects (hand_events.entered_by, migration 0009: beside the entry, never in it), and that side's countersign
+of that revision is refused (:class:`OwnHand`). A hand whose entering side is unknown (logs from before 0009, a
+phone that never chose, the API without ``entered_by``) may be countersigned by any side. The same side twice on
+one revision stores nothing (a no-op answer).
 """
 
 from __future__ import annotations
@@ -43,6 +47,14 @@ class Outdated(Exception):
         self.number, self.revision = number, revision
 
 
+class OwnHand(Exception):
+    """The side countersigning is the one whose phone entered (or last corrected) this revision; nothing stored."""
+
+    def __init__(self, number: int, side: int, side_name: str) -> None:
+        super().__init__(f"hand {number} was entered by {side_name}'s phone: an opponent countersigns it")
+        self.number, self.side, self.side_name = number, side, side_name
+
+
 def entry_events(events: Sequence[HandEvent]) -> list[HandEvent]:
     """For each hand the log has now, the add or edit event that gave it its entry (its revision's event)."""
     made: list[HandEvent] = []
@@ -67,6 +79,11 @@ def revision_counts(events: Sequence[HandEvent]) -> list[int]:
         elif event.action == "undo":
             counts.pop()
     return counts
+
+
+def entered_by(match: Match) -> list[int | None]:
+    """Per current hand (index 0 is hand 1), the side whose phone entered or last corrected it, None if unknown."""
+    return [event.entered_by for event in entry_events(match.events)]
 
 
 def confirmations(match: Match) -> list[list[dict[str, Any]]]:
@@ -129,7 +146,8 @@ def confirm_hand(session: Session, match: Match, number: int, side: Any, *, revi
     ``revision``: the hand's revision count the phone showed; if the hand was corrected since, :class:`Outdated`
     and nothing is stored (the opponent signs what they saw, never a correction they did not). ``key``: the
     save key; a repeat of a stored countersign raises :class:`~scorekeeper.store.saves.AlreadySaved`, as a
-    repeated save does. LookupError: no such hand; RecordError: a bad side, revision or key."""
+    repeated save does. :class:`OwnHand`: ``side``'s phone entered this revision (an opponent countersigns it).
+    LookupError: no such hand; RecordError: a bad side, revision or key."""
     from scorekeeper.store import matches            # matches imports the log modules; this one is above them
 
     side = _side(match, side)
@@ -148,6 +166,8 @@ def confirm_hand(session: Session, match: Match, number: int, side: Any, *, revi
                              "confirms_seq": made[number - 1].seq})
     if key is not None and repeated(session, match, event) is not None:
         raise AlreadySaved(number, None)
+    if made[number - 1].entered_by == side:          # a retry of a stored countersign is answered above
+        raise OwnHand(number, side, match.sides[side].name)
     if any(by["side"] == side for by in confirmations(match)[number - 1]):
         return False
     loaded = matches.log_version(match)

@@ -33,8 +33,10 @@ def revisions(match: Match, number: int) -> list[dict[str, Any]]:
     out = []
     for event in match.events:
         if event.hand_number == number and event.action != "confirm":    # a countersign is no revision
+            # entered_by: the side whose phone saved it (issue 24, migration 0009), None when unknown
             out.append({"seq": event.seq, "action": event.action, "entry": event.entry,
-                        "created_at": event.created_at.isoformat(timespec="seconds")})
+                        "created_at": event.created_at.isoformat(timespec="seconds"),
+                        "entered_by": event.entered_by})
     return out
 
 

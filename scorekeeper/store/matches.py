@@ -333,10 +333,26 @@ def preview_hand(match: Match, entry: Any, number: int | None = None) -> tuple[i
     return number, _scored(match, entries, number, base)
 
 
-def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: str | None = None) -> HandResult:
-    """Append hand N+1. With ``key``, a save already stored under it raises :class:`AlreadySaved` instead."""
+def entering_side(match: Match, side: Any) -> int | None:
+    """``None`` or the index of one of the match's sides: the side whose phone enters a hand (issue 24, the
+    countersign by an opponent: store/countersign.py). A RecordError on ``entered_by`` otherwise."""
+    if side is None:
+        return None
+    if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(match.sides):
+        raise RecordError(phrase("entered_by must be the number of one of the match's sides, 0 to %(last)s "
+                                 "(%(names)s)", last=len(match.sides) - 1, names=[s.name for s in match.sides]),
+                          field="entered_by")
+    return side
+
+
+def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: str | None = None,
+             entered_by: int | None = None) -> HandResult:
+    """Append hand N+1. With ``key``, a save already stored under it raises :class:`AlreadySaved` instead.
+    ``entered_by``: the side whose phone entered it (:func:`entering_side`), kept beside the entry, never in it,
+    so a retry is recognised by its entry alone."""
+    entered_by = entering_side(match, entered_by)
     entry = _check_entry(match, entry)
-    event = HandEvent(action="add", entry=entry, save_key=check_key(key))
+    event = HandEvent(action="add", entry=entry, save_key=check_key(key), entered_by=entered_by)
     _repeat(session, match, event)
     loaded, base = _loaded_version(match), replayed(match)
     entries, number = _placed(match, entry, None, base)
@@ -348,14 +364,16 @@ def add_hand(session: Session, match: Match, entry: Any, *, based_on: int, key: 
 
 
 def edit_hand(session: Session, match: Match, number: int, entry: Any, *, based_on: int,
-              key: str | None = None) -> HandResult:
+              key: str | None = None, entered_by: int | None = None) -> HandResult:
     """Correct hand ``number``: one scoring checks it; once saved, hands number+1 … are re-scored from its new
     totals (their taxation follows from them) for the new version's sheet, the hands before it kept."""
     loaded, count = _loaded_version(match), len(current_entries(match))
     if not 1 <= number <= count:         # before the entry's own checks, as the API has always answered
         raise LookupError(f"hand {number} does not exist; the match has {count} hands")
+    entered_by = entering_side(match, entered_by)       # the side whose phone corrects it (add_hand)
     entry = _check_entry(match, entry)
-    event = HandEvent(action="edit", hand_number=number, entry=entry, save_key=check_key(key))
+    event = HandEvent(action="edit", hand_number=number, entry=entry, save_key=check_key(key),
+                      entered_by=entered_by)
     _repeat(session, match, event)
     base = replayed(match)
     entries, number = _placed(match, entry, number, base)

@@ -79,6 +79,10 @@ class HandEvent(Base):
     entry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     save_key: Mapped[str | None] = mapped_column(String(64), nullable=True)   # the client's idempotency key
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # Issue 24: the side (its index in the match) whose phone entered or corrected the hand, when that phone
+    # said which side it plays for; None: unknown (older logs, a phone that never chose). Beside the entry, never
+    # in it: the entry's equality drives duplicate detection and idempotent retries (store/saves.py).
+    entered_by: Mapped[int | None] = mapped_column(nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="events")
 

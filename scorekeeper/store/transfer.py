@@ -52,7 +52,9 @@ MAX_WORK = IMPORT_WORK
 ACTIONS = ("add", "edit", "undo", "confirm")
 TOP_KEYS = {"format", "format_version", "exported_at", "variant", "options", "rules", "rules_hash", "title",
             "created_at", "sides", "first_dealer", "events"}
-EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at"}
+# entered_by (issue 24, migration 0009): the side whose phone entered or corrected the hand, written when known;
+# a file without it (older, or an unknown side) imports as unknown
+EVENT_KEYS = {"seq", "action", "hand_number", "entry", "created_at", "entered_by"}
 # Dates an import may carry: a match played with this app, with room on both sides. Outside, a time zone shift or
 # the export's "Z" would overflow Python's datetime (years 1 and 9999).
 FIRST_YEAR, LAST_YEAR = 2000, 2100
@@ -97,7 +99,8 @@ def export_match(match: Match) -> dict[str, Any]:
         # the key existed imports as such a match.
         "first_dealer": match.first_dealer,
         "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
-                    "created_at": _stamp(e.created_at)} for e in match.events],
+                    "created_at": _stamp(e.created_at),
+                    **({"entered_by": e.entered_by} if e.entered_by is not None else {})} for e in match.events],
     }
 
 
@@ -224,6 +227,7 @@ class _Replay:
         self.hands = matches.hands_allowed(self.rules)
         self.made: list[int] = []        # per hand, the seq of the event that gave it its entry (a countersign's)
         self.counts: list[int] = []      # per hand, its own revision count
+        self.by: list[int | None] = []   # per hand, the side whose phone entered its revision (None: unknown)
 
     def _score(self, first: int, part: str) -> None:
         """Re-score hands ``first``.. (1-based) from the totals before ``first``."""
@@ -303,6 +307,9 @@ def _countersign(replay: _Replay, number: int, entry: Any, part: str) -> dict[st
         raise ImportRefused(phrase("side must be the number of one of the match's sides, 0 to %(last)s "
                                    "(%(names)s)", last=len(sides) - 1, names=[s.name for s in sides]),
                             f"{part}.entry.side")
+    if replay.by[number - 1] == side:             # countersign.OwnHand: the app never stores it
+        raise ImportRefused(phrase("a countersign by %(side)s, whose phone entered the hand: an opponent "
+                                   "countersigns it", side=sides[side].name), f"{part}.entry.side")
     if entry["confirms_seq"] != replay.made[number - 1] or entry["revision"] != replay.counts[number - 1]:
         raise ImportRefused(phrase("a countersign names the revision of the hand current when it was made "
                                    "(revision %(revision)s, event %(seq)s)", revision=replay.counts[number - 1],
@@ -328,6 +335,7 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise ImportRefused(phrase("expected a hand number (1, 2, …)"), f"{part}.hand_number")
     created_at = _moment(event.get("created_at"), f"{part}.created_at")
+    entered_by = _entered_by(replay, event, action, part)
     hands = len(replay.entries)
     what = phrase(_WHAT[action].template, part=part, number=number)
     try:
@@ -338,10 +346,12 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
             entry = replay.add(event.get("entry"), part)
             replay.made.append(i + 1)
             replay.counts.append(1)
+            replay.by.append(entered_by)
         elif action == "edit":
             entry = replay.edit(number, event.get("entry"), part)
             replay.made[number - 1] = i + 1
             replay.counts[number - 1] += 1
+            replay.by[number - 1] = entered_by
         elif action == "confirm":
             entry = _countersign(replay, number, event.get("entry"), part)
         else:
@@ -351,6 +361,7 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
             replay.undo()
             replay.made.pop()
             replay.counts.pop()
+            replay.by.pop()
             entry = None
     except matches.HandRejected as exc:
         raise ImportRefused(phrase("the hand breaks the rules"), where=what, problems=exc.result["problems"]) \
@@ -359,7 +370,22 @@ def _replay_event(replay: _Replay, i: int, event: Any) -> dict[str, Any]:
         raise ImportRefused(_core_reason(exc), _entry_part(exc, part)) from None
     except LookupError as exc:
         raise ImportRefused(exc.args[0] if exc.args else str(exc), where=what) from None
-    return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at}
+    return {"seq": i + 1, "action": action, "hand_number": number, "entry": entry, "created_at": created_at,
+            "entered_by": entered_by}
+
+
+def _entered_by(replay: _Replay, event: dict[str, Any], action: str, part: str) -> int | None:
+    """An add's or edit's ``entered_by`` as matches.entering_side checks it; None when absent (unknown)."""
+    side = event.get("entered_by")
+    if side is None:
+        return None
+    if action not in ("add", "edit"):
+        raise ImportRefused(phrase("only an add or an edit says which side's phone entered the hand"),
+                            f"{part}.entered_by")
+    try:
+        return matches.entering_side(replay.match, side)
+    except RecordError as exc:
+        raise ImportRefused(_core_reason(exc), f"{part}.entered_by") from None
 
 
 class Budget:

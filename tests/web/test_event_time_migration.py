@@ -50,7 +50,7 @@ def test_revision_0008_adds_the_round_clock_to_a_night_already_played_and_leaves
         matches = _rows(engine, "SELECT id, edit_token, view_token, title, version FROM matches")
         migrate.upgrade(engine)
         with engine.connect() as connection:
-            assert migrate.current(connection) == migrate.head() == "0008"
+            assert migrate.current(connection) == migrate.head()   # 0008 or a later head
         assert _rows(engine, "SELECT id, edit_token, view_token, title, version FROM matches") == matches
         assert _rows(engine, "SELECT round, bye, started_at, called_at, closed_at FROM event_rounds") == [
             (1, None, None, None, None)]
