@@ -32,6 +32,7 @@ from scorekeeper.limiter import quota_message, slow_down, spend
 from scorekeeper.fronts import Front, front_of
 from scorekeeper.web.entry.clash import carried_from, carrying, changes_since, resemblance, saved_keys
 from scorekeeper.web.common import load_match
+from scorekeeper.web.match.phone_side import entering_side, my_side
 from scorekeeper.web.entry.forms import EntryForm, collect_validation_errors, entry_error, entry_layout
 from scorekeeper.web.entry.typos import show_unreadable
 from scorekeeper.display.numbers import points
@@ -118,6 +119,9 @@ def _render(match: Match, form: EntryForm, number: int | None, status: int = 200
                            keys=front.keypad(layout.rules), token=match.edit_token, front=front,
                            saved_keys=saved_keys(match), changes=clash.get("changes"),
                            duplicate=clash.get("duplicate"), near=clash.get("near"), carried=clash.get("carried"),
+                           # issue 24: the side this phone plays for (its countersign cookie), sent with the hand;
+                           # this page is never shared between phones (no-store, never remembered)
+                           entered_by=entering_side(match) if request.method == "POST" else my_side(match),
                            **front.entry.page_values(layout.rules)), status
 
 
@@ -174,7 +178,8 @@ def _submit(match: Match, form: EntryForm, number: int | None):
             return _render(match, form, number, 409, near={"number": same, "differences": differences})
         return _render(match, form, number, 409, duplicate=same)
     try:
-        saved = _store(session, match, number, entry, version, request.form.get("save_key") or None)
+        saved = _store(session, match, number, entry, version, request.form.get("save_key") or None,
+                       entering_side(match))
     except (HandRejected, StaleMatch, RecordError, KeyReused, Unavailable, QuotaSpent) as exc:
         return _refused(match, form, number, exc)
     flash(_saved_message(front, number, saved))
@@ -224,13 +229,14 @@ def _unconfirmed_likeness(session: Any, match: Match, entry: dict[str, Any], ver
 
 
 def _store(session: Any, match: Match, number: int | None, entry: dict[str, Any], version: int,
-           key: str | None) -> int:
-    """Save the hand; the number it was saved as (the first save's, for a double tap or a re-sent form)."""
+           key: str | None, entered_by: int | None = None) -> int:
+    """Save the hand; the number it was saved as (the first save's, for a double tap or a re-sent form).
+    ``entered_by``: the side this phone plays for (web/match/phone_side.py), None if it never said."""
     try:
         if number is None:
-            matches.add_hand(session, match, entry, based_on=version, key=key)
+            matches.add_hand(session, match, entry, based_on=version, key=key, entered_by=entered_by)
         else:
-            matches.edit_hand(session, match, number, entry, based_on=version, key=key)
+            matches.edit_hand(session, match, number, entry, based_on=version, key=key, entered_by=entered_by)
         return number or len(current_entries(match))
     except AlreadySaved as first:        # nothing stored twice
         return first.number

@@ -38,21 +38,17 @@ from scorekeeper.web.entry.clash import _scores
 from scorekeeper.web.entry.views import unavailable_message
 from scorekeeper.web.match.views import bp
 
-COOKIE = "countersign_side"
-COOKIE_DAYS = 60         # a season of club nights; the cookie is one match's, under its path
-
-
-def _my_side(match: Match) -> int | None:
-    value = decimal(request.cookies.get(COOKIE, ""), most=len(match.sides) - 1)
-    return value if value is not None and 0 <= value < len(match.sides) else None
+from scorekeeper.web.match.phone_side import COOKIE, COOKIE_DAYS, my_side as _my_side  # noqa: F401 (re-exported)
 
 
 def _page(match: Match, token: str, *, status: int = 200, notice: str | None = None):
     sheet, front = scoresheet(match), front_of(rules_of(match))
-    signed, side = countersign.confirmations(match), _my_side(match)
+    signed, side, entered = countersign.confirmations(match), _my_side(match), countersign.entered_by(match)
+    # "own": this phone's side entered (or last corrected) the hand: no Confirm button, an opponent signs it
     hands = [{"number": hand["number"], "revision": hand["revisions"], "scores": _scores(sheet, hand["number"]),
-              "by": by, "mine": side is not None and any(b["side"] == side for b in by)}
-             for hand, by in zip(reversed(sheet["hands"]), reversed(signed))]
+              "by": by, "mine": side is not None and any(b["side"] == side for b in by),
+              "own": side is not None and typed == side}
+             for hand, by, typed in zip(reversed(sheet["hands"]), reversed(signed), reversed(entered))]
     return render_template("countersign.html", sheet=sheet, hands=hands, side=side, token=token, notice=notice,
                            sides=[s.name for s in match.sides], plays_games=front.plays_games,
                            save_key=str(uuid.uuid4())), status
@@ -104,6 +100,10 @@ def confirm_hand(token: str, number: int) -> Any:
         return _page(match, token, status=409, notice=_(
             "Hand %(number)s was corrected since (it is now at revision %(revision)s); look at it again before "
             "countersigning.", number=exc.number, revision=exc.revision))
+    except countersign.OwnHand as exc:
+        return _page(match, token, status=409, notice=_(
+            "Hand %(number)s was entered by %(side)s's phone: an opponent countersigns it.",
+            number=exc.number, side=exc.side_name))
     except LookupError:
         abort(404, description=_("This match has no hand %(number)d.", number=number))
     except RecordError as exc:
