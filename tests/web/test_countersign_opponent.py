@@ -183,15 +183,17 @@ def test_the_countersign_page_shows_no_confirm_on_the_phones_own_hand_and_refuse
     assert client.get(f"{API}/matches/{token}").json["hands"][0]["confirmed_by"] == []
 
 
-def test_the_revisions_page_says_on_which_sides_phone_a_hand_was_entered(client, match):
+def test_the_revisions_and_hand_pages_say_on_which_sides_phone_a_hand_was_entered(client, match):
     token = match["edit_token"]
     assert post(client, token, README_HAND, 0, entered_by=1).status_code == 201
     page = unescape(client.get(f"/m/{token}/hands/1/revisions").get_data(as_text=True))
     assert "On Béla's phone" in page
     hu = client.get(f"/m/{token}/hands/1/revisions", headers={"Accept-Language": "hu"}).get_data(as_text=True)
     assert "Béla telefonján" in hu
+    assert "On Béla's phone" in unescape(client.get(f"/v/{match['view_token']}/hands/1").get_data(as_text=True))
     assert add(client, token, README_HAND, 1).status_code == 201                       # unknown: no line
     assert "entered-on" not in client.get(f"/m/{token}/hands/2/revisions").get_data(as_text=True)
+    assert "entered-on" not in client.get(f"/m/{token}/hands/2").get_data(as_text=True)
 
 
 # --- files ----------------------------------------------------------------------------------------------------

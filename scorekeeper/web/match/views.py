@@ -112,7 +112,13 @@ def render_hand(match: Match, *, editable: bool, number: int):
                            w=sheet_words(), label=lru_cache(maxsize=None)(_), meld_label=kind_label,
                            penalty_label=penalty_label, counts=counts,
                            countersigned=countersign.confirmations(match)[number - 1],
+                           # issue 24: the side whose phone entered (or last corrected) it, when known
+                           entered_on=_side_name(match, countersign.entered_by(match)[number - 1]),
                            token=match.edit_token if editable else match.view_token)
+
+
+def _side_name(match: Match, side: int | None) -> str | None:
+    return match.sides[side].name if side is not None and 0 <= side < len(match.sides) else None
 
 
 def _posted_version() -> int:
