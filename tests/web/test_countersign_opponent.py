@@ -179,7 +179,8 @@ def test_the_countersign_page_shows_no_confirm_on_the_phones_own_hand_and_refuse
     refused = client.post(f"/m/{token}/hands/1/confirm",
                           data={"csrf_token": csrf_from(page), "revision": "1", "save_key": "own-1"})
     assert refused.status_code == 409
-    assert "Hand 1 was entered by Anna's phone: an opponent countersigns it." in unescape(refused.get_data(as_text=True))
+    said = unescape(refused.get_data(as_text=True))
+    assert "Hand 1 was entered by Anna's phone: an opponent countersigns it." in said
     assert client.get(f"{API}/matches/{token}").json["hands"][0]["confirmed_by"] == []
 
 
@@ -224,7 +225,8 @@ def test_a_match_file_carries_who_entered_and_an_old_file_imports_as_unknown(cli
     data = _export(app, token)
     assert data["events"][0]["entered_by"] == 1 and "entered_by" not in data["events"][1]
     copied = _import(app, data)
-    assert [client.get(f"{API}/matches/{copied}/hands/{n}/revisions").json[0]["entered_by"] for n in (1, 2)] == [1, None]
+    by = [client.get(f"{API}/matches/{copied}/hands/{n}/revisions").json[0]["entered_by"] for n in (1, 2)]
+    assert by == [1, None]
     assert confirm(client, copied, 1, 1).json["error"]["code"] == "own_hand"            # it still binds
     old = copy.deepcopy(data)
     del old["events"][0]["entered_by"]                                                   # a file from before 0009

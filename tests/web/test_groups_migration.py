@@ -35,7 +35,7 @@ def test_revision_0006_adds_groups_and_leaves_every_match_on_its_own(url):  # no
         assert _match_rows(engine) == before
         with engine.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM group_matches")).scalar() == 0
-            assert migrate.current(connection) == migrate.head() == "0009"   # 0007, 0008 (club nights) add tables, columns on them; 0009 entered_by
+            assert migrate.current(connection) == migrate.head() == "0009"   # 0007-0009: club nights, entered_by
         assert schema_differences(engine, Base.metadata) == []
         tables = set(inspect(engine).get_table_names())
         assert {"groups", "group_players", "group_matches"} <= tables

@@ -12,6 +12,9 @@ issue 22) like the hand form: offline, a tap is kept on the phone under its save
 sent by itself when the Wi-Fi is back; the save key (and one countersign per side and revision) makes any repeat
 store nothing. Without scripting, the plain form posts as before.
 
+A hand this phone's side entered or last corrected (its hand form sent the side: web/match/phone_side.py) gets a
+short note instead of the button, and a post for it is refused (409): an opponent countersigns it.
+
 The sheet page is remembered per match version for every phone alike (web/match/pages.py), so it cannot read this
 phone's cookie: it shows each hand's ✓ and a link here, and this page (never remembered) does the rest.
 """
