@@ -61,6 +61,40 @@ def migrated_database(tmp_path_factory) -> bytes:
     return path.read_bytes()
 
 
+class _ClosedWhenDropped:
+    """A response body that closes itself when the server lets go of it. werkzeug's test server skips
+    ``close()`` when the phone hangs up in the middle of a file (serving.py: a ConnectionError raised by its
+    write() passes over ``application_iter.close()``), which leaves a static file open; with
+    ``filterwarnings = error`` its ResourceWarning then fails whichever test runs next on that worker (seen:
+    static/icons/maskable-512.png, fetched by the manifest as a page went away). waitress, which serves the app
+    for real, always closes the body."""
+
+    def __init__(self, body: Any) -> None:
+        self.body, self.chunks, self.closed = body, iter(body), False
+
+    def __iter__(self) -> "_ClosedWhenDropped":
+        return self
+
+    def __next__(self) -> bytes:
+        return next(self.chunks)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def _closing_bodies(app: Flask) -> Any:
+    def serve(environ: dict[str, Any], start_response: Any) -> _ClosedWhenDropped:
+        return _ClosedWhenDropped(app(environ, start_response))
+    return serve
+
+
 @dataclass
 class LiveServer:
     url: str
@@ -79,7 +113,7 @@ def live_server(tmp_path, migrated_database) -> Iterator[LiveServer]:
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
                       "SECRET_KEY": "browser-test", "WTF_CSRF_ENABLED": True,
                       "RATELIMIT_ADD": "1000 per second", "RATELIMIT_CORRECT": "1000 per second"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, _closing_bodies(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
