@@ -55,7 +55,7 @@ DEFAULT_LIMITS = {
     # at the end (every phone may ask for it: one render) and maybe a pad or two.
     "RATELIMIT_PDF": "10 per minute;60 per hour",
     # An import replays a whole match: 0.45 s for 200 hands, up to about a second at the most it may hold
-    # (transfer.MAX_WORK). One a second, 5 a minute: at most 5 s of a core a minute (8 %), one at a time
+    # (transfer_check.MAX_WORK). One a second, 5 a minute: at most 5 s of a core a minute (8 %), one at a time
     # (two at once measured another reader's p99 4.6x idle). A house-rules preset's import draws on the same
     # budget (a few ms each). Imports are rare at a table; a double tap of Import is refused, not a second match.
     "RATELIMIT_IMPORT": "1 per second;5 per minute;30 per hour",

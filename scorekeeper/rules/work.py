@@ -12,7 +12,7 @@ spends from a budget in those units:
   under every shipped table, fewer under a dearer house table;
 - a table dearer than :data:`TABLE_COST_MAX` is refused as house rules, so a match under any table the checks
   accept holds at least :data:`HANDS_AT_LEAST` hands;
-- an import checks its file's log within :data:`IMPORT_WORK` (store/transfer.py).
+- an import checks its file's log within :data:`IMPORT_WORK` (store/transfer_check.py).
 
 Standard library only, like the rest of the core.
 """

@@ -31,7 +31,8 @@ from scorekeeper.rules.roster import key_of
 from scorekeeper.store import events as event_store
 from scorekeeper.store.matches import MAX_HANDS
 from scorekeeper.store.models import Event, EventEntrant, EventRound, EventTable
-from scorekeeper.store.transfer import ImportRefused, _moment
+from scorekeeper.store.transfer import ImportRefused
+from scorekeeper.store.transfer_check import _moment
 
 #: Events in one file: as many as one group holds (store/events.MAX_EVENTS). Each event's rounds and tables are
 #: bounded by its own settings (at most ``rounds`` rounds of at most ``tables`` tables, as the core's ranges

@@ -29,6 +29,7 @@ from scorekeeper.rules.roster import key_of
 from scorekeeper.rules.work import IMPORT_WORK
 
 from scorekeeper.store import event_transfer, events as event_store, groups, matches as match_store, quota, transfer
+from scorekeeper.store import transfer_check
 from scorekeeper.store.models import Group, GroupMatch, GroupPlayer
 from scorekeeper.store.transfer import ImportRefused
 
@@ -42,10 +43,10 @@ MAX_MATCHES = groups.MAX_MATCHES
 #: twice a match import's worst second ("Work per request" in docs/api.md); the import counts as two against the
 #: import rate limit (web/group/views.py, api.py). A natural file is bounded sooner by its 1 MiB: at about 500
 #: bytes a hand, some 2,000 hands, each scored once; the budget is there for logs of corrections, each re-scoring
-#: the hands after the one it corrects. Checking a group's matches in one scratch database (transfer.scratch_session)
-#: keeps the rest small: 1,000 empty matches 0.8 s here, 230 real ones filling 1 MiB 0.36 s. Measured at the
-#: budget: three díszített logs of 40 hands and 98 corrections of hand 1 (7,960 scorings, the third refused)
-#: took 1.7 s.
+#: the hands after the one it corrects. Checking a group's matches in one scratch database
+#: (transfer_check.scratch_session) keeps the rest small: 1,000 empty matches 0.8 s here, 230 real ones filling
+#: 1 MiB 0.36 s. Measured at the budget: three díszített logs of 40 hands and 98 corrections of hand 1 (7,960
+#: scorings, the third refused) took 1.7 s.
 MAX_WORK = 2 * IMPORT_WORK
 TOP_KEYS = {"format", "format_version", "exported_at", "name", "created_at", "roster", "matches"}
 TOP_KEYS_OF = {1: TOP_KEYS, 2: TOP_KEYS | {"events"}}
@@ -132,7 +133,7 @@ def _name(data: Mapping[str, Any]) -> str:
     try:
         name = bounds.text(name, "name", most=bounds.TEXT_MAX, single_line=True).strip()[:groups.NAME_MOST]
     except RecordError as exc:
-        raise ImportRefused(transfer._core_reason(exc), "name") from None
+        raise ImportRefused(transfer_check._core_reason(exc), "name") from None
     if not name:
         raise ImportRefused(phrase("a group needs a name"), "name")
     return name
@@ -144,7 +145,7 @@ def _player_name(value: Any, part: str) -> str:
     try:
         return bounds.text(value, "name", most=bounds.TEXT_MAX, single_line=True).strip()[:groups.PLAYER_MOST]
     except RecordError as exc:
-        raise ImportRefused(transfer._core_reason(exc), part) from None
+        raise ImportRefused(transfer_check._core_reason(exc), part) from None
 
 
 def _roster(data: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
@@ -197,23 +198,23 @@ def _within(exc: ImportRefused, index: int) -> ImportRefused:
 
 
 def checked(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Check the whole file; the group's name and time, its roster and each match as ``transfer._checked``
+    """Check the whole file; the group's name and time, its roster and each match as ``transfer_check._checked``
     returns it. Raises :class:`ImportRefused` naming the bad part."""
     if not isinstance(data, Mapping):
         raise ImportRefused(_ONE_OBJECT)
     _header(data)
     name = _name(data)
-    created_at = transfer._moment(data.get("created_at"), "created_at")
+    created_at = transfer_check._moment(data.get("created_at"), "created_at")
     roster = _roster(data)
-    budget = transfer.Budget(MAX_WORK)
+    budget = transfer_check.Budget(MAX_WORK)
     found = []
-    with transfer.scratch_session() as scratch:
+    with transfer_check.scratch_session() as scratch:
         for i, match in enumerate(data["matches"]):
             if not isinstance(match, dict):
                 raise ImportRefused(phrase("each match must be an object, as the match export writes it"),
                                     f"matches[{i}]")
             try:
-                found.append(transfer._checked(match, budget, scratch))
+                found.append(transfer_check._checked(match, budget, scratch))
             except ImportRefused as exc:
                 raise _within(exc, i) from None
     events = event_transfer.checked_events(data.get("events"), len(found), _player_name)
@@ -259,7 +260,7 @@ def import_group(session: Session, data: Mapping[str, Any]) -> Group:
         session.commit()
     except RecordError as exc:
         session.rollback()
-        raise ImportRefused(transfer._core_reason(exc), "roster") from None
+        raise ImportRefused(transfer_check._core_reason(exc), "roster") from None
     except Exception:
         session.rollback()
         raise

@@ -1,5 +1,5 @@
 """An import checks the log in one replay: the work (hand scorings) grows with the file, not with its square, and
-a file that would need more than transfer.MAX_SCORINGS is refused naming the event. A match holds at most
+a file that would need more than transfer_check.MAX_WORK allows is refused naming the event. A match holds at most
 matches.MAX_HANDS hands, in the API, the forms and the import alike."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from scorekeeper.store import matches, transfer
+from scorekeeper.store import matches, transfer, transfer_check
 from scorekeeper.rules import records as scoring    # the dispatcher every scoring goes through
 
 pytestmark = pytest.mark.storage
@@ -42,13 +42,13 @@ def adds(count: int) -> list[tuple[str, int]]:
 @pytest.mark.parametrize("hands", [10, 40])
 def test_each_added_hand_is_scored_once(app, scorings, hands):
     """Before: every add re-scored the whole match twice, 2 × (1 + 2 + … + n) scorings (1 640 for 40 hands)."""
-    checked = transfer._checked(export(adds(hands)))
+    checked = transfer_check._checked(export(adds(hands)))
     assert len(checked["events"]) == hands
     assert scorings[0] == hands
 
 
 def test_an_edit_rescores_only_the_hands_from_the_one_it_corrects(app, scorings):
-    transfer._checked(export(adds(20) + [("edit", 15), ("edit", 20), ("undo", 20), ("add", 20)]))
+    transfer_check._checked(export(adds(20) + [("edit", 15), ("edit", 20), ("undo", 20), ("add", 20)]))
     assert scorings[0] == 20 + (20 - 15 + 1) + 1 + 1
 
 
@@ -72,10 +72,10 @@ def test_the_replay_gives_the_same_sheet_as_the_saved_match(app, client):
 
 def test_a_file_needing_more_work_than_the_budget_is_refused_naming_the_event(app, client, scorings,
                                                                                monkeypatch):
-    monkeypatch.setattr(transfer, "MAX_WORK", 100)
+    monkeypatch.setattr(transfer_check, "MAX_WORK", 100)
     events = adds(30) + [("edit", 1)] * 10          # each edit of hand 1 re-scores all 30
     with pytest.raises(transfer.ImportRefused) as refused:
-        transfer._checked(export(events))
+        transfer_check._checked(export(events))
     assert refused.value.part == "events[32]" and "more than 100" in refused.value.reason
     assert scorings[0] <= 100                        # the work stopped at the budget
     response = client.post("/import", data={"file": (io.BytesIO(json.dumps(export(events)).encode()), "m.json"),
@@ -87,7 +87,7 @@ def test_a_bad_hand_deep_in_a_long_file_is_still_named(app):
     events = export(adds(25))
     events["events"][20]["entry"]["sides"][0]["melds"] = ["K K Q"]
     with pytest.raises(transfer.ImportRefused) as refused:
-        transfer._checked(events)
+        transfer_check._checked(events)
     assert refused.value.part == "events[20] (add of hand 21)"
 
 
@@ -106,7 +106,7 @@ def test_a_match_holds_at_most_max_hands_hands_in_the_api_and_the_import(app, cl
     assert client.get(f"{API}/matches/{token}").json["match"]["version"] == 4          # nothing was written
     assert client.put(f"{API}/matches/{token}/hands/4", json={"version": 4, "hand": hand(6)}).status_code == 200
     with pytest.raises(transfer.ImportRefused) as too_long:
-        transfer._checked(export(adds(5)))
+        transfer_check._checked(export(adds(5)))
     assert too_long.value.part == "events[4] (add of hand 5)" and "4 hands" in too_long.value.reason
 
 

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import create_app
-from scorekeeper.store import matches, transfer
+from scorekeeper.store import matches, transfer, transfer_format
 from scorekeeper.store.db import init_db
 from scorekeeper.store.models import HandEvent, Match, MatchSide
 from test_pdf import HAND_1015, HAND_BIG, NAMES, SUMMARY, played_hands
@@ -192,7 +192,7 @@ def _swap_seq(data: dict) -> dict:
 
 
 def _too_many(data: dict) -> dict:
-    data["events"] = data["events"] * (transfer.MAX_EVENTS // len(data["events"]) + 1)
+    data["events"] = data["events"] * (transfer_format.MAX_EVENTS // len(data["events"]) + 1)
     return data
 
 
@@ -227,7 +227,7 @@ def _too_many(data: dict) -> dict:
     (_set("events.0.created_at", "soon"), ["events[0].created_at:"]),
     (_set("events.0.token", "x"), ["events[0].token:", "unknown field 'token'"]),
     (_set("edit_token", "x"), ["edit_token:", "unknown field"]),
-    (_too_many, ["events:", f"at most {transfer.MAX_EVENTS}"]),
+    (_too_many, ["events:", f"at most {transfer_format.MAX_EVENTS}"]),
 ], ids=lambda v: getattr(v, "__name__", None) if callable(v) else None)
 def test_malformed_file_is_refused_naming_the_bad_part_and_nothing_is_written(app, client, db, change, needles):
     body = json.dumps(change(copy.deepcopy(_export(db))), ensure_ascii=False)

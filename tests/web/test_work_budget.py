@@ -19,7 +19,7 @@ import pytest
 from scorekeeper.rules import records as scoring    # the dispatcher every scoring goes through
 from scorekeeper.rules.tables.house import house_pin
 from scorekeeper.rules.work import IMPORT_WORK, scoring_cost
-from scorekeeper.store import matches, replays, transfer
+from scorekeeper.store import matches, replays, transfer, transfer_check
 from test_entry import BIG_HAND, SEED_HAND, SMALL_HAND
 from test_preview import preview, sheet_cells
 
@@ -156,7 +156,7 @@ def test_an_import_under_a_dear_table_spends_its_budget_in_scorings_times_cost(a
     events = [("add", n) for n in range(1, 41)] + [("edit", 1)] * 40      # each edit of hand 1 re-scores all 40
     assert 40 + 40 * 40 > most
     with pytest.raises(transfer.ImportRefused) as refused:
-        transfer._checked(export(events, DEAR))
+        transfer_check._checked(export(events, DEAR))
     over = next(k for k in range(40) if 40 + 40 * (k + 1) > most)
     assert refused.value.part == f"events[{40 + over}]" and f"more than {most}" in refused.value.reason
     assert scorings[0] <= most
@@ -169,6 +169,6 @@ def test_an_import_numbers_the_deals_from_the_first_hand(app, client, csrf):
     token = new_match(client, [small(), small("Béla"), small()], rules=three)
     assert sheet(client, token)["match_over"] is True
     with pytest.raises(transfer.ImportRefused) as refused:
-        transfer._checked(export([("add", n) for n in range(1, 5)], three))
+        transfer_check._checked(export([("add", n) for n in range(1, 5)], three))
     assert refused.value.part == "events[3] (add of hand 4)"
     assert "over" in str(refused.value)
