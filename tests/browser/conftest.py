@@ -114,7 +114,9 @@ def live_server(tmp_path, migrated_database) -> Iterator[LiveServer]:
                       "SECRET_KEY": "browser-test", "WTF_CSRF_ENABLED": True,
                       "RATELIMIT_ADD": "1000 per second", "RATELIMIT_CORRECT": "1000 per second"})
     server = make_server("127.0.0.1", 0, _closing_bodies(app), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    # a short poll: shutdown() waits for the loop to look, and every browser test stops a server (0.5 s by default)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="live-server",
+                              daemon=True)
     thread.start()
     try:
         yield LiveServer(f"http://127.0.0.1:{server.server_port}", app)
