@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 from scorekeeper.events import settings as event_settings
 from scorekeeper.events.settings import EventSettings
@@ -17,7 +16,7 @@ from scorekeeper.store import events, group_transfer, groups
 from scorekeeper.web.group import event_pages
 from test_event_refusals import codes_in_source
 
-pytestmark = pytest.mark.storage
+# words, pages and PDFs: run on SQLite only (.ci/run: the `storage` tests run again on PostgreSQL)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 

@@ -15,7 +15,7 @@ from flask_babel import gettext
 from sweep_pages import english_fragments, english_on
 from test_groups_api import new_group
 
-pytestmark = pytest.mark.storage
+# words, pages and PDFs: run on SQLite only (.ci/run: the `storage` tests run again on PostgreSQL)
 
 LANGS = ("hu", "fr", "sv")
 PAIRS = [("Anna", "Béla"), ("Cili", "Dani"), ("Emma", "Feri"), ("Gabi", "Hédi")]

@@ -34,7 +34,7 @@ from test_pdf import fetch_pdf, page_count, pdf_text, poppler
 
 from scorekeeper.web.group import event_pdf
 
-pytestmark = pytest.mark.storage
+# words, pages and PDFs: run on SQLite only (.ci/run: the `storage` tests run again on PostgreSQL)
 
 SHOTS = Path("/tmp/pdf24")
 

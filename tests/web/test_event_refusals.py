@@ -22,7 +22,7 @@ from scorekeeper.store import events as event_store, groups as group_store
 from test_api import API
 from test_groups_api import new_group
 
-pytestmark = pytest.mark.storage
+# words, pages and PDFs: run on SQLite only (.ci/run: the `storage` tests run again on PostgreSQL)
 
 PACKAGE = Path(scorekeeper.__file__).parent
 FR = {"Accept-Language": "fr"}
