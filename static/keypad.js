@@ -349,7 +349,8 @@
       });
     }
   });
-  // Every listener is bound: a tap on a key now lands in the field. bench/network_bench.py times the entry page
-  // until this marker (issue 22: "until the keypad works"); nothing reads it otherwise.
+  // Every listener is bound: a tap on a key now lands in the field, and static/entry.css shows the keys from here
+  // on (a key tapped before did nothing). bench/network_bench.py times the entry page until this marker (issue 22:
+  // "until the keypad works").
   pad.setAttribute("data-keypad-ready", "");
 })();
