@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from test_offline_scoring import check
 from tests.pyodide_files import fetched_pyodide
 
 pytestmark = pytest.mark.browser
@@ -26,13 +27,6 @@ def said(page) -> dict:
     return page.locator("#verdict").evaluate("""v => ({
         word: v.querySelector('.verdict-word')?.textContent,
         problems: Array.from(v.querySelectorAll('.problems li')).map(li => [li.dataset.code, li.textContent])})""")
-
-
-def check(page, cards: str) -> None:
-    """Types the cards and presses the check button; waits out the typing pause's own request."""
-    page.fill("#cards", cards)
-    page.click("button.check-button")
-    page.wait_for_timeout(700)
 
 
 def test_the_offline_checker_on_a_french_page_answers_in_french(page, french_offline):
@@ -52,7 +46,7 @@ def test_the_offline_checker_on_a_french_page_answers_in_french(page, french_off
         expect(page.locator("#verdict .problems li").first).to_be_visible()
         online[cards] = said(page)
         assert page.locator("#verdict .checked-here").count() == 0
-    check(page, "K K X")
+    check(page, "K K X", verdict=False)
     expect(page.locator("#cards-error")).not_to_be_empty()
     online_error = page.locator("#cards-error").text_content()
 
@@ -64,6 +58,6 @@ def test_the_offline_checker_on_a_french_page_answers_in_french(page, french_off
     # the sentences are French, not the core's English ("a meld needs …")
     assert all(not re.search(r"\b(meld|needs|cards|this has)\b", text) for text in
                (t for v in online.values() for _, t in v["problems"]))
-    check(page, "K K X")
+    check(page, "K K X", verdict=False)
     expect(page.locator("#cards-error")).to_have_text(online_error)
     page.context.set_offline(False)

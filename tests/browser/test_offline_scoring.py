@@ -30,11 +30,15 @@ def verdict_of(page) -> dict:
         problems: Array.from(v.querySelectorAll('.problems li')).map(li => li.dataset.code)})""")
 
 
-def check(page, cards: str) -> None:
-    """Types the cards and presses Check; waits out the typing pause's own request, so the verdict read next is
-    the one of these cards."""
+def check(page, cards: str, *, verdict: bool = True) -> None:
+    """Types the cards and presses the check button, and waits for a verdict drawn after that (the one shown is
+    marked old first: under load the answer took over the fixed wait, and the previous cards' verdict was read as
+    this one's); then waits out the typing pause's own request. Unreadable cards (``verdict=False``) draw none."""
+    page.locator("#verdict").evaluate("v => v.querySelectorAll('.verdict-box').forEach(b => b.dataset.old = '1')")
     page.fill("#cards", cards)
     page.click("button.check-button")
+    if verdict:
+        expect(page.locator("#verdict .verdict-box:not([data-old])")).to_have_count(1, timeout=30_000)
     page.wait_for_timeout(700)
 
 
@@ -63,7 +67,7 @@ def test_a_meld_checked_offline_gets_the_verdict_the_server_gives(page, offline_
         check(page, cards)
         expect(page.locator("#verdict .checked-here")).to_have_text("(checked on this phone)")
         assert verdict_of(page) == server_said, cards
-    check(page, "K K X")
+    check(page, "K K X", verdict=False)
     expect(page.locator("#cards-error")).to_contain_text("X")
     page.context.set_offline(False)          # the page is checked with axe once more when the test ends
 
