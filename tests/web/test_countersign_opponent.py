@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, inspect, text
 from scorekeeper.store import migrate
 from scorekeeper.store.db import Base
 from test_api import API, README_HAND, add, event_count, new_match
-from test_migrations import schema_differences, url  # noqa: F401 (the fixture: an empty database)
+from test_migrations import TOKEN as T, rows as _rows, schema_differences, url  # noqa: F401 (url: the fixture)
 from web_helpers import csrf_from
 
 pytestmark = pytest.mark.storage
@@ -268,14 +268,6 @@ def test_a_group_file_carries_who_entered(client):
 
 
 # --- migration 0009 -------------------------------------------------------------------------------------------
-
-T = "0123456789abcdef0123456789ab"
-
-
-def _rows(engine, query):
-    with engine.connect() as connection:
-        return [tuple(r) for r in connection.execute(text(query))]
-
 
 def test_revision_0009_adds_entered_by_to_a_played_match_as_unknown_and_downgrades(url):  # noqa: F811
     engine = create_engine(url)

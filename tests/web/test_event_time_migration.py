@@ -12,12 +12,9 @@ from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper.store import migrate
 from scorekeeper.store.db import Base
-from test_migrations import schema_differences, url  # noqa: F401 (the fixture: an empty database)
+from test_migrations import TOKEN as T, rows as _rows, schema_differences, url  # noqa: F401 (url: the fixture)
 
 pytestmark = pytest.mark.storage
-
-T = "0123456789abcdef0123456789ab"
-
 
 def _night_at_0007(engine) -> None:
     with engine.begin() as connection:
@@ -35,11 +32,6 @@ def _night_at_0007(engine) -> None:
         connection.execute(text("INSERT INTO event_rounds (event_id, round, bye) VALUES (1, 1, NULL)"))
         connection.execute(text('INSERT INTO event_tables (event_id, round, "table", ns, ew, match_id) '
                                 "VALUES (1, 1, 1, 1, 2, 1)"))
-
-
-def _rows(engine, query: str) -> list[tuple]:
-    with engine.connect() as connection:
-        return [tuple(r) for r in connection.execute(text(query))]
 
 
 def test_revision_0008_adds_the_round_clock_to_a_night_already_played_and_leaves_its_rows(url):  # noqa: F811

@@ -88,6 +88,15 @@ def old_release_database(url: str) -> dict[str, list[tuple]]:
     return rows
 
 
+TOKEN = "0123456789abcdef0123456789ab"      # a token's 28 characters after its one-letter mark, in seeded rows
+
+
+def rows(engine, query: str) -> list[tuple]:
+    """The rows one SQL query answers, as tuples (the migration tests read a table before and after a revision)."""
+    with engine.connect() as connection:
+        return [tuple(r) for r in connection.execute(text(query))]
+
+
 def rows_of(engine) -> dict[str, list[tuple]]:
     with engine.connect() as connection:
         return {name: [tuple(r) for r in connection.execute(select(*table.c).order_by(table.c.id))]
