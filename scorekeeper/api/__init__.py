@@ -292,17 +292,26 @@ def variants():
 @bp.post("/matches")
 @limit("RATELIMIT_NEW_MATCH")
 def create_match():
-    data = read_body(MATCH_FIELDS)
-    # "rules": a house partial deep-merged over the variant and its options (docs/api.md, "House rules"); a bad
-    # key or value is a RecordError naming "rules.<dotted key>", every problem under "errors"
-    match = matches.create_match(get_session(), variant=_text(data, "variant"),
-                                 options=_optional_object(data, "options"), sides=data.get("sides"),
-                                 title=_text(data, "title", ""), house=_optional_object(data, "rules"),
-                                 house_name=_text(data, "house_name", ""),
-                                 # issue 22: who deals hand 1, one of the players; left out: the first player
-                                 first_dealer=data.get("first_dealer"))
+    match = matches.create_match(get_session(), **match_arguments(read_body(MATCH_FIELDS)))
+    return match_created(match)
+
+
+def match_arguments(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``POST /matches`` body as create_match's keywords (a group's new match takes the same body).
+
+    "rules": a house partial deep-merged over the variant and its options (docs/api.md, "House rules"); a bad key
+    or value is a RecordError naming "rules.<dotted key>", every problem under "errors"."""
+    return {"variant": _text(data, "variant"), "options": _optional_object(data, "options"),
+            "sides": data.get("sides"), "title": _text(data, "title", ""), "house": _optional_object(data, "rules"),
+            "house_name": _text(data, "house_name", ""),
+            # issue 22: who deals hand 1, one of the players; left out: the first player
+            "first_dealer": data.get("first_dealer")}
+
+
+def match_created(match: Match, **more: Any) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """The 201 answer to a new match: its links and its sheet (``more``: what the route adds)."""
     urls = _urls(match, editable=True)
-    body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
+    body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls, **more,
             "sheet": sheet_of(match)}
     return body, 201, {"Location": urls["api"]}
 

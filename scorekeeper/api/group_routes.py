@@ -20,8 +20,8 @@ from scorekeeper.display.words import say_error
 from scorekeeper.display.event_words import say_import_refusal
 from scorekeeper import service
 
-from scorekeeper.api import (ApiError, JSON_TYPE, MATCH_FIELDS, _behind_link, _link_urls, _optional_object, _text,
-                            _urls, bp, read_body, sheet_of)
+from scorekeeper.api import (ApiError, JSON_TYPE, MATCH_FIELDS, _behind_link, _link_urls, _text, bp,
+                            match_arguments, match_created, read_body)
 
 
 # --- groups (issue 24) ----------------------------------------------------------------------------------------
@@ -174,15 +174,8 @@ def start_group_match(token: str):
     which names changed), new names join it."""
     data = read_body(MATCH_FIELDS)
     group, _editable = _find_group(token, write=True)
-    match, renamed = groups.start_match(get_session(), group, variant=_text(data, "variant"),
-                                        options=_optional_object(data, "options"), sides=data.get("sides"),
-                                        title=_text(data, "title", ""), house=_optional_object(data, "rules"),
-                                        house_name=_text(data, "house_name", ""),
-                                        first_dealer=data.get("first_dealer"))
-    urls = _urls(match, editable=True)
-    body = {"edit_token": match.edit_token, "view_token": match.view_token, "urls": urls,
-            "renamed": [{"typed": t, "name": n} for t, n in renamed], "sheet": sheet_of(match)}
-    return body, 201, {"Location": urls["api"]}
+    match, renamed = groups.start_match(get_session(), group, **match_arguments(data))
+    return match_created(match, renamed=[{"typed": t, "name": n} for t, n in renamed])
 
 
 def _roster_change(token: str, fields: set[str], change: Any) -> dict[str, Any]:

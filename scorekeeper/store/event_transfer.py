@@ -32,6 +32,7 @@ from scorekeeper.store import events as event_store
 from scorekeeper.store.matches import MAX_HANDS
 from scorekeeper.store.models import Event, EventEntrant, EventRound, EventTable
 from scorekeeper.store.transfer import ImportRefused
+from scorekeeper.store.transfer_format import stamp
 from scorekeeper.store.transfer_check import _moment
 
 #: Events in one file: as many as one group holds (store/events.MAX_EVENTS). Each event's rounds and tables are
@@ -59,17 +60,13 @@ def _core(exc: EventError, part: str) -> EventRefused:
     return EventRefused(exc.problems[0], part)
 
 
-def _stamp(moment: datetime) -> str:
-    return moment.isoformat() + "Z"
-
-
 # --- one place per row: what the file writes and reads of a round and a table ----------------------------------
 # The round's clock (migration 0008: started_at, called_at, closed_at; a table's hands_at_call and hands_counted)
 # travels too, so an imported round of minutes counts the same hands: a file written before them lacks the keys
 # and reads as None, as a round stored before them.
 
 def _when(moment: datetime | None) -> str | None:
-    return None if moment is None else _stamp(moment)
+    return None if moment is None else stamp(moment)
 
 
 def _moment_or_none(value: Any, part: str) -> datetime | None:
@@ -110,7 +107,7 @@ def table_in(found: Mapping[str, Any], part: str, whole: Callable[..., int | Non
 
 def export_events(group_events: list[Event], match_index: Mapping[int, int]) -> list[dict[str, Any]]:
     """The group's events oldest first; ``match_index`` maps a match's id to its index in the file's matches."""
-    return [{"name": e.name, "created_at": _stamp(e.created_at), "settings": e.settings,
+    return [{"name": e.name, "created_at": stamp(e.created_at), "settings": e.settings,
              "entrants": [{"number": n.number, "players": list(n.players)} for n in e.entrants],
              "rounds": [round_out(r) for r in e.rounds],
              "tables": [table_out(t, match_index[t.match_id]) for t in e.tables]}

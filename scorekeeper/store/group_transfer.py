@@ -32,6 +32,7 @@ from scorekeeper.store import event_transfer, events as event_store, groups, mat
 from scorekeeper.store import transfer_check
 from scorekeeper.store.models import Group, GroupMatch, GroupPlayer
 from scorekeeper.store.transfer import ImportRefused
+from scorekeeper.store.transfer_format import stamp
 
 FORMAT = "scorekeeper-group"
 FORMAT_VERSION = 2
@@ -53,10 +54,6 @@ TOP_KEYS_OF = {1: TOP_KEYS, 2: TOP_KEYS | {"events"}}
 PLAYER_KEYS = {"name", "spellings"}
 
 
-def _stamp(moment: datetime) -> str:
-    return moment.isoformat() + "Z"
-
-
 def export_group(session: Session, group: Group) -> dict[str, Any]:
     """The group as a file: name, roster with merged spellings, its matches oldest first as match exports."""
     by_id = {p.id: p for p in group.players}
@@ -75,9 +72,9 @@ def export_group(session: Session, group: Group) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "exported_at": _stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
+        "exported_at": stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
         "name": group.name,
-        "created_at": _stamp(group.created_at),
+        "created_at": stamp(group.created_at),
         "roster": roster,
         "matches": [transfer.export_match(m) for m in found],
         "events": event_transfer.export_events(

@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session
 from scorekeeper.store import matches, quota
 from scorekeeper.store.models import HandEvent, Match, MatchSide
 from scorekeeper.store.transfer_check import _checked
-from scorekeeper.store.transfer_format import FORMAT, FORMAT_VERSION, ImportRefused, _ONE_OBJECT
+from scorekeeper.store.transfer_format import FORMAT, FORMAT_VERSION, ImportRefused, _ONE_OBJECT, stamp
 from scorekeeper.rules.bounds import bad_json
 from scorekeeper.rules.json_text import JsonUnreadable, read_json
 from scorekeeper.rules.phrases import phrase
@@ -44,27 +44,22 @@ from scorekeeper.rules.phrases import phrase
 
 # --- export ------------------------------------------------------------------------------------------------
 
-def _stamp(moment: datetime) -> str:
-    """Stored times are naive UTC; written with their microseconds and a Z so nothing is lost."""
-    return moment.isoformat() + "Z"
-
-
 def export_match(match: Match) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "exported_at": _stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
+        "exported_at": stamp(datetime.now(timezone.utc).replace(tzinfo=None)),
         "variant": match.variant,
         "options": dict(match.options),
         **_rules(match),
         "title": match.title,
-        "created_at": _stamp(match.created_at),
+        "created_at": stamp(match.created_at),
         "sides": [{"name": s.name, "players": list(s.players)} for s in match.sides],
         # Issue 22: who deals hand 1; null for a match that never said (its first player). A file written before
         # the key existed imports as such a match.
         "first_dealer": match.first_dealer,
         "events": [{"seq": e.seq, "action": e.action, "hand_number": e.hand_number, "entry": e.entry,
-                    "created_at": _stamp(e.created_at),
+                    "created_at": stamp(e.created_at),
                     **({"entered_by": e.entered_by} if e.entered_by is not None else {})} for e in match.events],
     }
 

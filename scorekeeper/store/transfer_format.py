@@ -9,6 +9,7 @@ import cycle (tests/core/test_import_cycles.py).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Iterable, Mapping
 
 from scorekeeper.rules.phrases import Phrase, phrase
@@ -48,3 +49,9 @@ class ImportRefused(ValueError):
         self.reason, self.part, self.where = english, shown, where
 
 _ONE_OBJECT = phrase("the file must hold one JSON object: a match exported by the scorekeeper")
+
+
+def stamp(moment: datetime) -> str:
+    """Stored times are naive UTC; written with their microseconds and a Z so nothing is lost (every file: a
+    match's, a group's and its club nights')."""
+    return moment.isoformat() + "Z"
